@@ -70,9 +70,14 @@ def highlight_terms(words: Iterable[str], typo_words: Iterable[str] = ()) -> tup
 def text_spans(text: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
     """The ``(start, end)`` character spans of ``text`` to highlight: each word that one of
     ``terms`` (as :func:`highlight_terms` gives them) starts, from the word's start to the end of
-    the matched part. In order, never overlapping; ``[]`` when nothing matches."""
+    the matched part; a term in a script written without spaces (:func:`~paperdeck.search.words.unspaced`:
+    CJK, Thai…) wherever it is inside a word, as the search finds it. In order, never
+    overlapping; ``[]`` when nothing matches."""
     if not terms:
         return []
+    from paperdeck.search.words import unspaced
+
+    inside = tuple(term for term in terms if unspaced(term))
     spans: list[tuple[int, int]] = []
     for match in _WORD.finditer(text):
         word = match.group()
@@ -81,7 +86,27 @@ def text_spans(text: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
             if folded.startswith(term):
                 spans.append((match.start(), match.start() + _original_length(word, len(term))))
                 break
+        else:
+            if inside and not word.isascii():
+                start = match.start()
+                spans += [(start + low, start + high) for low, high in _inside_spans(word, folded, inside)]
     return spans
+
+
+def _inside_spans(word: str, folded: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The spans of ``word`` (folded: ``folded``) where ``terms`` occur inside it, longest term
+    first at each place, in order, never overlapping."""
+    found: list[tuple[int, int]] = []
+    at = 0
+    while at < len(folded):
+        term = next((term for term in terms if folded.startswith(term, at)), None)
+        if term is None:
+            at += 1
+            continue
+        low = _original_length(word, at) if at else 0
+        found.append((low, _original_length(word, at + len(term))))
+        at += len(term)
+    return found
 
 
 #: The list's name for :func:`text_spans` (it highlights titles).

@@ -9,6 +9,10 @@ from collections.abc import Mapping
 #: A note's weight, as a field's (title 10, keywords 6, authors 5.5, abstract 1).
 NOTE_WEIGHT = 5.0
 PREFIX_QUALITY = 0.85
+#: A query word in a script written without spaces (:func:`~paperdeck.search.words.unspaced`) found
+#: inside a longer word, or at its start: as a prefix would rank, told apart from one (a prefix of
+#: one or two letters is looked for in a few fields only; such a word everywhere).
+INSIDE_QUALITY = 0.84
 FUZZY_QUALITY = 0.8
 #: Where the score sits in a sort key (the tie-breaks fill the bits below; see the search).
 SCORE_SHIFT = 16
@@ -102,6 +106,12 @@ class NoteWords:
         start = bisect_left(self.words, word)
         for note_word in self.words[start : bisect_left(self.words, word + "\U0010ffff", start)]:
             found(note_word, 1.0 if note_word == word else PREFIX_QUALITY)
+        from paperdeck.search.words import unspaced
+
+        if unspaced(word):  # no word starts in such a script: inside a note's word too
+            for note_word in self.words:
+                if word in note_word and not note_word.startswith(word):
+                    found(note_word, INSIDE_QUALITY)
         cutoff = fuzzy_cutoff(len(word))
         if cutoff is not None and self.words:
             from rapidfuzz import fuzz, process  # deferred: a search without notes needs none

@@ -1,5 +1,6 @@
 """The word index's vocabulary, and what one query word matches in it: the word itself, the
-words it starts, and (four letters or more) the words it may be with a typo, or else the words
+words it starts (a word of a script written without spaces, :func:`~paperdeck.search.words.unspaced`:
+the words holding it anywhere), and (four letters or more) the words it may be with a typo, or else the words
 it may start with a typo (:mod:`~paperdeck.search.prefix_typos`), in bands of match quality
 (:meth:`Vocabulary.expand`).
 
@@ -21,7 +22,8 @@ from itertools import accumulate, chain, combinations
 from typing import TypeAlias
 
 from paperdeck.search.packed_index import Numbers
-from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, fuzzy_cutoff, typo_near
+from paperdeck.search.scores import FUZZY_QUALITY, INSIDE_QUALITY, PREFIX_QUALITY, fuzzy_cutoff, typo_near
+from paperdeck.search.words import unspaced
 
 #: Typo quality factor when the query word is in the vocabulary, or starts a word of it:
 #: a title typo then scores at most 4.8, under an exact keyword (6) or author (5.5) hit, so
@@ -91,6 +93,9 @@ class Vocabulary:
         self.typo_groups: dict[tuple[int, str, int], list[str]] = {}
         self._expansions: dict[str, Expansion] = {}
         self.reach: Callable[[Iterable[tuple[int, int]]], int] | None = None
+        #: The words holding a letter past ASCII, one a line (``\n`` first and last): made at
+        #: first need (:meth:`_holding`).
+        self._wide: str | None = None
 
     def __len__(self) -> int:
         return len(self.words)
@@ -156,7 +161,11 @@ class Vocabulary:
         if start < end and vocabulary[start] == word:
             bands.append((1.0, ((start, start + 1),)))
             start += 1
-        if start < end:
+        inside = unspaced(word)  # a script without spaces: no word starts, matched inside words
+        if inside and (holding := self._holding(word)):
+            matched = [word] * len(bands) + list(map(vocabulary.__getitem__, holding))  # the word, if it is one
+            bands.append((INSIDE_QUALITY, _ranges(holding)))
+        elif start < end:
             bands.append((PREFIX_QUALITY, ((start, end),)))
         cutoff = fuzzy_cutoff(len(word))
         if cutoff is not None:
@@ -167,7 +176,7 @@ class Vocabulary:
             # A word in two slices is found twice, with the same score: once is enough.
             for vocab_word, score in dict(typo_scores(word, self.typo_candidates(word), cutoff)).items():
                 # Exact and prefix matches are banded above; a word three edits away is no typo.
-                if not vocab_word.startswith(word) and typo_near(word, vocab_word):
+                if not (word in vocab_word if inside else vocab_word.startswith(word)) and typo_near(word, vocab_word):
                     typos[typo_quality * score / 100.0].append(vocab_word)
             for quality, typo_words in typos.items():
                 numbers = (bisect_left(vocabulary, w) for w in typo_words)
@@ -183,19 +192,42 @@ class Vocabulary:
         self._expansions[word] = expansion
         return expansion
 
+    def _holding(self, word: str) -> list[int]:
+        """The numbers of the vocabulary words other than ``word`` that hold it (ascending): among
+        the words with a letter past ASCII (the only ones that can hold an :func:`unspaced` word),
+        laid one a line and searched at C speed."""
+        words = self.words
+        text = self._wide
+        if text is None:
+            from itertools import filterfalse
+
+            # Sorted: the words starting past ASCII are the last; before them, those holding one.
+            cut = bisect_left(words, "\x80")
+            head = words[:cut]
+            wide = chain(filterfalse(str.isascii, head) if head else (), words[cut:])
+            text = self._wide = "\n" + "\n".join(wide) + "\n"
+        found: dict[str, None] = {}
+        for match in re.finditer(re.escape(word), text):
+            at = match.start()
+            found[text[text.rfind("\n", 0, at) + 1 : text.find("\n", at)]] = None
+        found.pop(word, None)
+        return sorted(bisect_left(words, holding) for holding in found)
+
     def typos_of(self, word: str) -> list[str]:
         """The words :meth:`expand` matches ``word`` with that do not start with it (its typos,
-        the words of a typo of its start), each once, in no set order. Read from the expansion's
-        bands: a range of vocabulary numbers whose first and last words start with ``word`` is
-        skipped whole (the vocabulary is sorted: every word between them does too), so the
-        thousands of words a short word starts are not read one by one."""
+        the words of a typo of its start; of an :func:`unspaced` word, those not holding it), each
+        once, in no set order. Read from the expansion's bands: a range of vocabulary numbers
+        whose first and last words start with ``word`` is skipped whole (the vocabulary is
+        sorted: every word between them does too), so the thousands of words a short word starts
+        are not read one by one."""
         words = self.words
+        inside = unspaced(word)  # the words holding it are matched as typed, not with a typo
         found: dict[str, None] = {}
         for _, ranges in self.expand(word).bands:
             for low, high in ranges:
                 if low < high and words[low].startswith(word) and words[high - 1].startswith(word):
                     continue
-                found.update(dict.fromkeys(w for w in words[low:high] if not w.startswith(word)))
+                found.update(dict.fromkeys(w for w in words[low:high] if not _as_typed(word, w, inside)))
         return list(found)
 
     def _with_common_prefix_typos(
@@ -340,6 +372,23 @@ def subsequence_typos(word: str, candidates: list[str], by_length: dict[int, flo
 
 def _best_first(found: tuple[str, float]) -> float:
     return -found[1]
+
+
+def _as_typed(word: str, found: str, inside: bool) -> bool:
+    """Whether the vocabulary word ``found`` matches ``word`` as typed: starts with it, or holds it
+    (``inside``: ``word`` is :func:`unspaced`)."""
+    return word in found if inside else found.startswith(word)
+
+
+def _ranges(numbers: list[int]) -> tuple[tuple[int, int], ...]:
+    """Ascending vocabulary ``numbers`` as ranges ``(start, end)``, neighbours joined."""
+    ranges: list[list[int]] = []
+    for number in numbers:
+        if ranges and ranges[-1][1] == number:
+            ranges[-1][1] += 1
+        else:
+            ranges.append([number, number + 1])
+    return tuple((low, high) for low, high in ranges)
 
 
 def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], array[int]], ...]:

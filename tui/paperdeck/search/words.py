@@ -26,6 +26,20 @@ from paperdeck.text.fold import fold_text
 
 _WORD = re.compile(r"[^\W_]+")
 _FIELD_SEP = "\x1f"
+#: A letter of a script written without spaces between words: Thai, Lao, Myanmar, Khmer, the kana,
+#: the CJK ideographs (NFKC makes half-width kana full-width first). A run of them is one "word"
+#: (:func:`words`) that may hold many: a query word holding one is matched inside runs too.
+_UNSPACED = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uf900-\ufaff\U00020000-\U0003ffff]"
+)
+
+
+def unspaced(word: str) -> bool:
+    """Whether ``word`` holds a letter of a script written without spaces (CJK, kana, Thai…):
+    such a word has no word starts to match from, so the search matches it inside words
+    (``言語`` in ``大規模言語モデル``). ASCII words never do (one C-level check)."""
+    return not word.isascii() and _UNSPACED.search(word) is not None
 
 
 class IndexedPaper(Protocol):
@@ -154,4 +168,4 @@ def word_set(text: str) -> set[str]:
     return tokens
 
 
-__all__ = ["IndexedPaper", "fold_fields", "fold_named", "search_title", "word_list", "word_set", "words"]
+__all__ = ["IndexedPaper", "fold_fields", "fold_named", "search_title", "unspaced", "word_list", "word_set", "words"]
