@@ -192,7 +192,7 @@ def test_every_shared_data_file_imports(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_search_and_export_take_like_terms(store_dir: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "search", "like:starred", "--data-dir", store_dir)
-    assert code == 2 and err.strip() == "paperdeck: like:starred ranks by your starred papers: star some first"
+    assert code == 1 and err.strip() == "paperdeck: like:starred ranks by your starred papers: star some first"
     code, _, err = run(capsys, "search", "like:nope", "--data-dir", store_dir)
     assert code == 2 and "no such paper" in err and "Traceback" not in err
     first = run_json(capsys, "list", "--limit", "1", "--data-dir", store_dir)
@@ -357,8 +357,8 @@ def test_an_empty_standard_input_never_deletes_a_note(store_dir: str, capsys: py
             return True
 
     for stdin, code_wanted, said in (
-        (io.StringIO(""), 2, "standard input was empty: the note of"),
-        (io.StringIO("  \n"), 2, "standard input was empty"),
+        (io.StringIO(""), 1, "standard input was empty: the note of"),  # nothing to do
+        (io.StringIO("  \n"), 1, "standard input was empty"),
         (Terminal(""), 0, "note of"),
     ):
         sys_stdin, sys.stdin = sys.stdin, stdin

@@ -73,7 +73,7 @@ def test_removing_more_than_fifty_asks_and_without_a_terminal_refuses(
 
 def test_remove_of_nothing_changes_nothing(capsys: pytest.CaptureFixture[str], data: str) -> None:
     code, out, err = run(capsys, "remove", "zzqqxxnonesuch", "--data-dir", data)
-    assert (code, out) == (2, "") and "no paper matches 'zzqqxxnonesuch'; nothing was removed" in err
+    assert (code, out) == (1, "") and "no paper matches 'zzqqxxnonesuch'; nothing was removed" in err  # nothing to do
     assert run(capsys, "remove", "--data-dir", data)[0] == 2
     assert len(Store(data).paper_ids) == 37
 
@@ -83,18 +83,18 @@ def test_import_undo_takes_back_the_last_import_once(capsys: pytest.CaptureFixtu
     assert code == 0 and "Undid the import of" in out and "37 papers taken away" in out
     assert Store(data).is_empty
     code, out, err = run(capsys, "import", "--undo", "--data-dir", data)
-    assert (code, out) == (2, "") and "nothing to undo: no import to take back" in err
+    assert (code, out) == (1, "") and "nothing to undo: no import to take back" in err  # nothing to do
 
 
 def test_each_undo_names_the_other_when_the_last_change_was_of_the_other_kind(
     capsys: pytest.CaptureFixture[str], data: str
 ) -> None:
     code, _, err = run(capsys, "remove", "--undo", "--data-dir", data)
-    assert code == 2 and "the last change was the import" in err and "`paperdeck import --undo`" in err
+    assert code == 1 and "the last change was the import" in err and "`paperdeck import --undo`" in err
     assert len(Store(data).paper_ids) == 37
     run(capsys, "remove", Store(data).paper_ids[0], "--data-dir", data)
     code, _, err = run(capsys, "import", "--undo", "--data-dir", data)
-    assert code == 2 and "`paperdeck remove --undo` takes it back" in err
+    assert code == 1 and "`paperdeck remove --undo` takes it back" in err
 
 
 def test_import_without_files_or_with_both_is_refused(capsys: pytest.CaptureFixture[str], data: str) -> None:

@@ -266,7 +266,7 @@ def test_cli_similar_and_similar_starred(
     assert code == 0 and len(out.splitlines()) == 2 and out.startswith(f"{scores[0]:.3f} ")
 
     code, out, err = run(capsys, "similar", "--starred", "--data-dir", data)
-    assert code == 2 and out == "" and err.count("\n") == 1 and "nothing is starred" in err
+    assert code == 1 and out == "" and err.count("\n") == 1 and "nothing is starred" in err  # nothing to do
     run(capsys, "star", reap["id"], "--data-dir", data)
     code, out, err = run(capsys, "similar", "--starred", "--limit", "0", "--json", "--data-dir", data)
     assert code == 0, err

@@ -26,7 +26,7 @@ from paperdeck.cli.selecting import (
     venue_scope,
 )
 from paperdeck.model.counts import counted
-from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.errors import NothingToDo, PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, split_tags, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import file_name, one_line, shown_line, visible, web_link
@@ -419,12 +419,13 @@ def cmd_star(store: Store, args: argparse.Namespace) -> int:
 def cmd_note(store: Store, args: argparse.Namespace) -> int:
     """Set a paper's note from ``--text`` or standard input; ``--text ""`` or ``--delete`` deletes
     it. Standard input read empty never deletes a note (a script's empty pipe, ``</dev/null``):
-    refused in one line, nothing changed (exit 2). On a terminal with no ``--text``, nothing is
+    said in one line, nothing changed: nothing to do (exit status 1). On a terminal with no ``--text``, nothing is
     read: the note is shown with how to change it (a command that waited for typed text was
     taken for a hang, and its ctrl+d deleted the note).
 
     Raises:
         PaperdeckError: standard input is not UTF-8 (nothing changed).
+        NothingToDo: standard input was empty (nothing changed).
     """
     paper = find_paper(store, args.id)
     if args.delete:
@@ -440,7 +441,7 @@ def cmd_note(store: Store, args: argparse.Namespace) -> int:
     else:
         text = _stdin_text("the note on standard input")
         if not text.strip():
-            raise PaperdeckError(
+            raise NothingToDo(  # exit status 1
                 f'standard input was empty: the note of {paper.id} is kept (--delete, or --text "", deletes it)'
             )
     record = store.set_note(paper.id, text)

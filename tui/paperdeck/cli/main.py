@@ -352,14 +352,15 @@ def _check_text_arguments(args: argparse.Namespace) -> None:
 
 
 def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
-    """Report ``error`` (a one-line message on stderr) and return the exit status."""
-    from paperdeck.model.errors import PaperdeckError
+    """Report ``error`` (a one-line message on stderr) and return the exit status: 1 for nothing
+    to do (:class:`~paperdeck.model.errors.NothingToDo`), 2 for another error, 130 for an interrupt."""
+    from paperdeck.model.errors import NothingToDo, PaperdeckError
 
     if isinstance(error, PaperdeckError):
         from paperdeck.cli.output import print_error
 
         print_error(str(error))
-        return 2
+        return 1 if isinstance(error, NothingToDo) else 2
     if isinstance(error, KeyboardInterrupt):
         from paperdeck.model.errors import SavedThenInterrupted
 

@@ -15,7 +15,7 @@ import sys
 
 from paperdeck.cli.output import emit, paper_rows, papers_text
 from paperdeck.cli.selecting import select_ids
-from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.errors import NothingToDo, PaperdeckError
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.store import Store
 
@@ -26,7 +26,12 @@ _SHOWN = 20
 
 
 class NotRemoved(PaperdeckError):
-    """A removal that was not made: nothing matched, or it was not confirmed."""
+    """A removal that was not made: no papers named, or it was not confirmed (a query that
+    matches no paper is nothing to do: :class:`~paperdeck.model.errors.NothingToDo`)."""
+
+
+class NotUndone(PaperdeckError):
+    """An undo that needs ``--yes`` (a backup restore came after the change) was not given it."""
 
 
 def add_remove_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,7 +78,7 @@ def cmd_remove(store: Store, args: argparse.Namespace) -> int:
         raise NotRemoved("name the papers to remove: ids, or a query (paperdeck remove --help)")
     ids, by_query = chosen_ids(store, args.targets)
     if not ids:
-        raise NotRemoved(f"no paper matches {' '.join(args.targets)!r}; nothing was removed")
+        raise NothingToDo(f"no paper matches {' '.join(args.targets)!r}; nothing was removed")  # exit status 1
     papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
     if not args.json:
         shown = paper_rows(store, papers[:_SHOWN])
@@ -122,7 +127,9 @@ def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
     (not undoable), only with ``--yes``, and the line says the restore stays.
 
     Raises:
-        NothingToUndo: there is none, or a restore came after it and ``--yes`` was not given.
+        NothingToUndo: there is none (the last change was of the other kind, or none is left):
+            nothing to do, exit status 1.
+        NotUndone: a restore came after it and ``--yes`` was not given (exit status 2).
         StoreError: the catalogue changed since (nothing was changed), or cannot be written.
     """
     from paperdeck.store.undo import NothingToUndo, restore_came_after, restore_stays
@@ -138,7 +145,7 @@ def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
         )
     restore = restore_came_after(point)
     if restore and not args.yes:
-        raise NothingToUndo(
+        raise NotUndone(
             f"{restore}: `paperdeck {'import' if what == 'import' else 'remove'} --undo --yes` takes {_NOUN[what]} "
             "back; nothing was changed"
         )

@@ -18,13 +18,13 @@ import argparse
 
 from paperdeck.cli.output import emit, paper_rows
 from paperdeck.cli.selecting import add_venue_option, find_paper, limit, venue_scope
-from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.errors import NothingToDo, PaperdeckError
 from paperdeck.model.paper_json import paper_record
 from paperdeck.store.store import Store
 
 
 class NothingToRank(PaperdeckError):
-    """``similar`` was given no paper, or ``--starred`` with no starred paper."""
+    """``similar`` was given neither a paper nor ``--starred``, or both."""
 
 
 def add_similar_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,8 +43,8 @@ def run_similar(store: Store, args: argparse.Namespace) -> int:
 
     Raises:
         NotFound: no paper has the id given (in a store with papers).
-        NothingToRank: neither ``ID`` nor ``--starred``, both, or nothing is starred (in a store
-            with papers).
+        NothingToRank: neither ``ID`` nor ``--starred``, or both.
+        NothingToDo: ``--starred`` and nothing is starred (in a store with papers): exit status 1.
     """
     from paperdeck.search.searcher import Searcher
 
@@ -56,7 +56,7 @@ def run_similar(store: Store, args: argparse.Namespace) -> int:
     if args.starred:
         liked = [pid for pid, record in store.all_user_data.items() if record.starred]
         if not liked:
-            raise NothingToRank("similar --starred: nothing is starred yet (star papers with `paperdeck star ID`)")
+            raise NothingToDo("similar --starred: nothing is starred yet (star papers with `paperdeck star ID`)")
         scope = venue_scope(store, args.venue)
         ranked = Searcher(store).similarity.get().rank_by_liked(liked, 0 if scope else args.limit)
     else:

@@ -12,6 +12,12 @@ class PaperdeckError(Exception):
     """Base of every error meant for the user: ``str(error)`` is one clear line."""
 
 
+class NothingToDo(PaperdeckError):
+    """The command was right, but there was nothing to do: nothing to undo, no paper to act on,
+    an empty input to read. One line, nothing changed, and exit status 1 where a wrong command or
+    bad input is 2 (the command line's table of exit statuses)."""
+
+
 class SourceError(PaperdeckError):
     """A paper-list file could not be read; nothing from it was imported.
 

@@ -13,7 +13,7 @@ from functools import cached_property, partial
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from paperdeck.model.errors import AmbiguousId, PaperdeckError
+from paperdeck.model.errors import AmbiguousId, NothingToDo, PaperdeckError
 from paperdeck.model.safe_text import one_line
 from paperdeck.search.query import Query
 from paperdeck.search.searcher import Searcher
@@ -34,6 +34,11 @@ if TYPE_CHECKING:  # the papers' module: a query ranked by its words needs none
 
 class LikeError(PaperdeckError):
     """A ``like:`` term names no paper of the store, or there is nothing to rank by."""
+
+
+class NothingStarred(LikeError, NothingToDo):
+    """``like:starred`` with no paper starred: nothing to rank by, nothing to do (the command
+    line's exit status 1)."""
 
 
 def run_query(
@@ -402,7 +407,7 @@ def liked_ids(store: Store, like: list[str]) -> list[str]:
         if value == "starred":
             starred = [pid for pid, record in store.all_user_data.items() if record.starred and store.paper(pid)]
             if not starred:
-                raise LikeError("like:starred ranks by your starred papers: star some first")
+                raise NothingStarred("like:starred ranks by your starred papers: star some first")
             liked.update(dict.fromkeys(starred))
             continue
         try:

@@ -44,7 +44,7 @@ from pathlib import Path
 
 import orjson
 
-from paperdeck.model.errors import PaperdeckError, StoreError
+from paperdeck.model.errors import NothingToDo, StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.atomic import ACTIVE, atomic_write_bytes, write_failure
 
@@ -73,8 +73,9 @@ _REVIEWS_DIR = "reviews"
 _REVIEW_FILES = ("index.json", "*.g[0-9]*.json", "words.g[0-9]*")
 
 
-class NothingToUndo(PaperdeckError):
-    """No import or removal can be taken back (none was made, or the last one was undone)."""
+class NothingToUndo(NothingToDo):
+    """No import or removal can be taken back (none was made, or the last one was undone):
+    nothing to do (exit status 1)."""
 
 
 @dataclass(frozen=True, slots=True)
