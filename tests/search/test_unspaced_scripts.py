@@ -79,3 +79,23 @@ def test_paperdeck_search_finds_a_note_s_word_inside_a_run(tmp_path: Path, capsy
         assert main(["search", query, "--data-dir", str(store.data_dir)]) == 0, query
         out = capsys.readouterr().out
         assert ("openreview:K" if query == "二行" else "openreview:J") in out, (query, out)
+
+
+def test_a_tag_term_of_an_unspaced_script_matches_inside_a_tag() -> None:
+    """``tag:`` keeps a tag starting so; a tag in such a script has no starts inside it either."""
+    from paperdeck.model.paper import UserData
+    from paperdeck.search.corpus import TextCorpus
+    from paperdeck.search.query import parse_query
+    from paperdeck.search.selection import PaperLookups
+
+    users = {"openreview:K": UserData("openreview:K", tags=("機械学習", "must-read"))}
+    index, corpus = SearchIndex(PAPERS), TextCorpus(PAPERS)
+    lookups = PaperLookups(lambda: PAPERS, lambda: users, lambda: index, lambda: corpus)
+
+    def kept(text: str) -> list[str]:
+        mask = parse_query(text).mask(lookups)
+        assert mask is not None
+        return [paper.id.removeprefix("openreview:") for n, paper in enumerate(PAPERS) if mask[n]]
+
+    assert kept("tag:学習") == kept("tag:機械") == kept("tag:機械学習") == ["K"]
+    assert kept("tag:must") == ["K"] and kept("tag:ust") == []  # a Latin tag: from its start, as before

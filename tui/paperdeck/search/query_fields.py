@@ -443,7 +443,11 @@ def _user_test(term: Term) -> Callable[[UserData | None], bool]:
     ``is:starred`` or ``has:`` (note, tags) term."""
     name, value = term.field, term.value
     if name == "tag":
+        from paperdeck.search.words import unspaced
+
         tag = clean_tag(value)
+        if unspaced(tag):  # a script without spaces has no word starts: anywhere in a tag
+            return lambda u: u is not None and any(tag in t for t in u.tags)
         return lambda u: u is not None and any(t.startswith(tag) for t in u.tags)
     chosen = choices(name, value)
     if name == "status":
@@ -682,7 +686,8 @@ FIELDS: tuple[Field, ...] = (
           "and the start of any of these work (`decision:cond`)",
           _decision_mask, usage="decision:accept (every accepted tier)  decision:reject  decision:cond",
           hint="(badge words, prefixes)"),
-    Field("tag", "tag", "tag:must-read", "with a tag starting so (`tag:must`)", _user_mask, aliases=("tags",)),
+    Field("tag", "tag", "tag:must-read", "with a tag starting so (`tag:must`; in a script written without spaces, "
+          "holding it: `tag:学習` finds `機械学習`)", _user_mask, aliases=("tags",)),
     Field("status", "choice", "status:to-read",
           "with that reading status (prefixes work: `status:skim`; a paper you never touched is `unseen`)",
           _user_mask),
