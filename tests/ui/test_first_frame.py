@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -196,3 +197,22 @@ def test_the_dialogs_styles_are_no_stylesheet_of_the_app() -> None:
     assert {name.strip() for name in named.split(",")} == {
         dialog.__name__ for dialog in dialogs if dialog is not ChoiceDialog
     }
+
+
+def test_the_app_sheets_rules_each_declare_something_of_their_own() -> None:
+    """The sheets the app parses before its first frame (app.tcss, main.tcss) hold no two rule
+    sets with the same declarations: such rules are one rule set with several selectors. Textual
+    tokenizes a sheet in Python before the first frame, ~23 K instructions a token
+    (docs/performance.md, "First paint, sixteenth round"), so a rule written twice is paid for
+    twice: main.tcss had 30 rule sets, four of them the same `color: $text-muted` and two the
+    same focused border; 26 now."""
+    from paperdeck.ui.app import PaperApp
+
+    rule_sets: dict[str, list[str]] = {}
+    for path in PaperApp.CSS_PATH:
+        text = re.sub(r"/\*.*?\*/", "", Path(path).read_text(encoding="utf-8"), flags=re.S)
+        for selectors, declarations in re.findall(r"([^{}]+)\{([^{}]*)\}", text):
+            said = " ".join(sorted(" ".join(line.split()) for line in declarations.split(";") if line.strip()))
+            rule_sets.setdefault(said, []).append(" ".join(selectors.split()))
+    assert {said: selectors for said, selectors in rule_sets.items() if len(selectors) > 1} == {}
+    assert sum(len(selectors) for selectors in rule_sets.values()) == 28  # app.tcss 2, main.tcss 26
