@@ -27,6 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.css.query import NoMatches
+from textual.screen import Screen
 from textual.widgets import Input
 
 from paperdeck.model.errors import StoreError
@@ -75,7 +76,7 @@ SIDE_BY_SIDE_FROM, LIST_ONLY_BELOW = 140, 60
 STACKED_FROM_ROWS = 16
 
 
-class MainScreen(ReadingScreen):
+class MainScreen(ReadingScreen, Screen[None]):
     """Browse, filter, star and annotate the papers of a store."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("main")  # filter, sort, layout, export, views
