@@ -45,7 +45,6 @@ from paperdeck.ui._lines.timers import one_shot
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.no_paper import say_no_paper
 from paperdeck.ui.query_gate import QueryGate
-from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.list_filter import ListFilter
 from paperdeck.ui.screens.loader import Loader
 from paperdeck.ui.screens.reading import ReadingScreen
@@ -305,6 +304,8 @@ class MainScreen(ReadingScreen, Screen[None]):
     def _save(self, **changes: object) -> None:
         """Change and persist settings, then lay the panes out again; a failure to write is a
         message, not a crash."""
+        from paperdeck.ui.saving import save_settings  # deferred: no setting changes before the first frame
+
         save_settings(self, self.settings, **changes)
         self._apply_layout()
 

@@ -24,7 +24,6 @@ from paperdeck.model.errors import StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.model.user import UserData, clean_tag, missing_tags, no_tag_said, with_tags
 from paperdeck.reading.marks import CONFIRM_OVER, Marks
-from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
 from paperdeck.ui._lines.part_bindings import merge_part_bindings
 from paperdeck.ui.commands import bindings
@@ -270,6 +269,8 @@ class ReadingScreen(_ScreenPart):
         """Give ``ids`` the reading status ``status`` (when all have it already: back, as
         :func:`~paperdeck.reading.status.status_after` says): one undoable step. Returns the
         status given."""
+        from paperdeck.reading.status import status_after  # deferred: a key's, never the first frame's
+
         status = status_after(status, [self.user_data_shown(pid).status for pid in ids])
         self.apply(f"mark {status}", lambda r: r.replaced(status=status), ids, kind="status")
         return status
@@ -278,6 +279,8 @@ class ReadingScreen(_ScreenPart):
         view = self.view_ids()
         if not view:
             return
+        from paperdeck.reading.status import next_unseen  # deferred: a key's, never the first frame's
+
         row = next_unseen(view, self.paper_list.cursor, lambda pid: self.store.user_data(pid).status)
         if row is None:
             self.notify("No unseen paper left in this view.")
