@@ -37,6 +37,10 @@ def made_classes(cls):  # the DOM classes paperdeck made, under cls
         yield from made_classes(sub)
 
 
+def ours(widget):  # not Textual's own (its toasts' rack, its tooltip)
+    return not (widget.id or "textual-").startswith("textual-")
+
+
 def first_frame(self, *args, **kwargs):
     update = render_update(self, *args, **kwargs)
     if update is not None and not seen:
@@ -47,6 +51,7 @@ def first_frame(self, *args, **kwargs):
             screen=type(screen).__name__,
             visible=sorted(v for v in visible if v),
             footer_keys=len(screen.query("FooterKey")),
+            widgets=[f"{type(w).__name__}#{w.id}" for w in screen.walk_children() if ours(w)],
             detail_children=len(screen.query_one("#paper-detail").children),
             modules=sorted(m for m in sys.modules if m.startswith(("paperdeck.", "tinydb"))),
             sources=sorted(what for _, what in app.stylesheet.source),
@@ -108,6 +113,12 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
     # the footer's row.
     assert {"filter", "counts", "paper-list", "paper-detail", "footer-row"} <= set(seen["visible"])
     # What waits for the frame after: the footer, the detail pane's body, the dialogs.
+    # Each widget is mounted, styled, laid out and placed before the first frame (a container
+    # ~9 M instructions): the top bar is the first row of the screen's grid, no container.
+    assert seen["widgets"] == [
+        "FilterBar#filter", "CountsLabel#counts", "Horizontal#panes", "PaperList#paper-list",
+        "PaperDetail#paper-detail", "Horizontal#footer-row",
+    ]  # fmt: skip
     assert seen["footer_keys"] == 0
     assert seen["detail_children"] == 0
     modules = set(seen["modules"])

@@ -200,9 +200,9 @@ class MainScreen(ReadingScreen, Screen[None]):
         return following is not None and following.is_followed(paper_id)
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top-bar"):
-            yield FilterBar(id="filter")
-            yield CountsLabel(id="counts")
+        # The top bar is the first row of the screen's grid (main.tcss): the filter bar, then the counts.
+        yield FilterBar(id="filter")
+        yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(
                 self.store.row, self.user_data_shown, self.marked.__contains__, self._changed_papers,
