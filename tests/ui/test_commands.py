@@ -278,6 +278,29 @@ def test_binding_ids_keys_actions_and_flags_are_pinned() -> None:
     assert None not in ids and len(ids) == len(set(ids))  # each id names one binding
 
 
+def test_the_main_screen_merges_the_reading_keys_as_a_screen_base_would() -> None:
+    """``ReadingScreen`` is a plain class laid before ``Screen`` in the main screen's bases (one
+    Textual class fewer made before the first frame); its keys are the main screen's as they were
+    when it was a ``Screen`` of its own (ui/_lines/part_bindings.py's shortcut, pinned here to
+    Textual's own merge of the same keys through a screen base)."""
+    from textual.dom import DOMNode
+    from textual.screen import Screen
+
+    class ReadingAsScreen(Screen[None]):
+        BINDINGS = vars(ReadingScreen)["BINDINGS"]
+
+    class MainAsBefore(ReadingAsScreen):
+        BINDINGS = vars(MainScreen)["BINDINGS"]
+
+    merged, textuals = MainScreen._merged_bindings.key_to_bindings, MainAsBefore._merged_bindings.key_to_bindings
+    assert list(merged) == list(textuals)
+    assert merged == textuals
+    merged_ids = {binding.id for bindings in merged.values() for binding in bindings}
+    assert merged_ids >= {pinned[0] for pinned in PINNED["ReadingScreen"] + PINNED["MainScreen"]}
+    assert not issubclass(ReadingScreen, DOMNode)
+    assert issubclass(MainScreen, ReadingScreen)
+
+
 def palette_titles(app: PaperApp) -> list[str]:
     return [command.title for command in app.get_system_commands(app.screen)]
 

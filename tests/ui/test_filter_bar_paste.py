@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from paperdeck.ui.widgets.counts_label import CountsLabel
 from paperdeck.ui.widgets.filter_bar import FilterBar, one_line
 from textual import events
 
@@ -39,10 +40,10 @@ async def test_the_cursor_stays_in_view_when_the_bar_narrows(tmp_path: Path) -> 
         await pilot.press("slash", *'area:"reinforcement learning" -decision:withdrawn')
         await settle(pilot)
         bar = main_screen(app).query_one(FilterBar)
-        counts = main_screen(app).query_one("#counts")
+        counts = main_screen(app).query_one("#counts", CountsLabel)
         assert bar.cursor_position == len(bar.value)
         wide = bar.content_size.width
-        counts.styles.width = counts.outer_size.width + 24  # the counts grow: the bar narrows
+        counts.update(counts.text + " · a note 20 cells")  # the counts grow: the bar narrows
         await wait_for(pilot, lambda: bar.content_size.width < wide, what="the bar to narrow")
         await settle(pilot)
         # the cursor, after the text's last character, is in the bar's last cell at most

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -36,6 +37,10 @@ def made_classes(cls):  # the DOM classes paperdeck made, under cls
         yield from made_classes(sub)
 
 
+def ours(widget):  # not Textual's own (its toasts' rack, its tooltip)
+    return not (widget.id or "textual-").startswith("textual-")
+
+
 def first_frame(self, *args, **kwargs):
     update = render_update(self, *args, **kwargs)
     if update is not None and not seen:
@@ -46,6 +51,7 @@ def first_frame(self, *args, **kwargs):
             screen=type(screen).__name__,
             visible=sorted(v for v in visible if v),
             footer_keys=len(screen.query("FooterKey")),
+            widgets=[f"{type(w).__name__}#{w.id}" for w in screen.walk_children() if ours(w)],
             detail_children=len(screen.query_one("#paper-detail").children),
             modules=sorted(m for m in sys.modules if m.startswith(("paperdeck.", "tinydb"))),
             sources=sorted(what for _, what in app.stylesheet.source),
@@ -107,6 +113,12 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
     # the footer's row.
     assert {"filter", "counts", "paper-list", "paper-detail", "footer-row"} <= set(seen["visible"])
     # What waits for the frame after: the footer, the detail pane's body, the dialogs.
+    # Each widget is mounted, styled, laid out and placed before the first frame (a container
+    # ~9 M instructions): the top bar is the first row of the screen's grid, no container.
+    assert seen["widgets"] == [
+        "FilterBar#filter", "CountsLabel#counts", "Horizontal#panes", "PaperList#paper-list",
+        "PaperDetail#paper-detail", "Horizontal#footer-row",
+    ]  # fmt: skip
     assert seen["footer_keys"] == 0
     assert seen["detail_children"] == 0
     modules = set(seen["modules"])
@@ -141,6 +153,14 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
         "paperdeck.ui.toasts",
         # TinyDB writes the store's files: reading them needs none.
         "tinydb",
+        # Modules whose code only a key, a query, a toast or a write after the first frame runs
+        # (~0.3 M instructions each to find, read and unmarshal): imported where they are used.
+        "paperdeck.ui.saving",
+        "paperdeck.ui.screens.built_once",
+        "paperdeck.reading.status",
+        "paperdeck.ui._lines.notifications",
+        "paperdeck.store.span_read",
+        "paperdeck.store.rows_pieces",
     ):
         assert deferred not in modules
     # Each Textual class is made with its bindings merged and its attributes listed (costly, see
@@ -148,9 +168,10 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
     # The dialogs' one-line input, the export prompt's path field and the detail pane's body are
     # made at their first use (the filter bar has the one-line paste without a class between it
     # and Input).
+    # The main screen's reading-list actions are a plain class among its bases, not a Textual
+    # class of their own (ReadingScreen: ~2.5 M instructions to make).
     assert seen["dom_classes"] == [
         "CountsLabel", "FilterBar", "ListScrollBar", "MainScreen", "PaperApp", "PaperDetail", "PaperList",
-        "ReadingScreen",
     ]  # fmt: skip
     dialogs = ("NoteEditor", "HelpScreen", "ConfirmScreen", "LinkChooser", "ViewsScreen", "FollowsScreen")
     assert not [source for source in seen["sources"] if source.startswith(("Footer.", "PaperFooter.", *dialogs))]
@@ -196,3 +217,22 @@ def test_the_dialogs_styles_are_no_stylesheet_of_the_app() -> None:
     assert {name.strip() for name in named.split(",")} == {
         dialog.__name__ for dialog in dialogs if dialog is not ChoiceDialog
     }
+
+
+def test_the_app_sheets_rules_each_declare_something_of_their_own() -> None:
+    """The sheets the app parses before its first frame (app.tcss, main.tcss) hold no two rule
+    sets with the same declarations: such rules are one rule set with several selectors. Textual
+    tokenizes a sheet in Python before the first frame, ~23 K instructions a token
+    (docs/performance.md, "First paint, sixteenth round"), so a rule written twice is paid for
+    twice: main.tcss had 30 rule sets, four of them the same `color: $text-muted` and two the
+    same focused border; 26 now."""
+    from paperdeck.ui.app import PaperApp
+
+    rule_sets: dict[str, list[str]] = {}
+    for path in PaperApp.CSS_PATH:
+        text = re.sub(r"/\*.*?\*/", "", Path(path).read_text(encoding="utf-8"), flags=re.S)
+        for selectors, declarations in re.findall(r"([^{}]+)\{([^{}]*)\}", text):
+            said = " ".join(sorted(" ".join(line.split()) for line in declarations.split(";") if line.strip()))
+            rule_sets.setdefault(said, []).append(" ".join(selectors.split()))
+    assert {said: selectors for said, selectors in rule_sets.items() if len(selectors) > 1} == {}
+    assert sum(len(selectors) for selectors in rule_sets.values()) == 28  # app.tcss 2, main.tcss 26

@@ -54,12 +54,14 @@ def test_no_binding_is_made_outside_the_command_table() -> None:
     assert len(made["commands.py"]) == 2  # Command.binding and key_display
 
 
-def _ui_classes() -> list[type[DOMNode]]:
-    classes: list[type[DOMNode]] = []
+def _ui_classes() -> list[type[object]]:
+    """The ui package's Textual classes, and the plain classes a screen is made of that declare
+    keys (``ReadingScreen``: its ``BINDINGS`` merged into the main screen's)."""
+    classes: list[type[object]] = []
     for module_info in pkgutil.walk_packages(paperdeck.ui.__path__, "paperdeck.ui."):
         module = importlib.import_module(module_info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            if cls.__module__ == module.__name__ and issubclass(cls, DOMNode):
+            if cls.__module__ == module.__name__ and (issubclass(cls, DOMNode) or "BINDINGS" in vars(cls)):
                 classes.append(cls)
     return classes
 

@@ -53,9 +53,7 @@ from paperdeck.store.rows import (
     write_patched_rows,
     write_rows_cache,
 )
-from paperdeck.store.rows_pieces import ids_in_pieces, span_table_in_pieces
 from paperdeck.store.schema import check_schema, meta
-from paperdeck.store.span_read import bytes_between
 from paperdeck.store.user_data import doc_id_for
 
 if TYPE_CHECKING:
@@ -1189,6 +1187,7 @@ class Catalogue:
             shifts.append((start, shift))
         spans = _shifted_spans(named.ids, old_spans, shifts) | spans  # in the ids' order, the changed ones' set
         path = self.path
+        from paperdeck.store.span_read import bytes_between  # deferred: a patch's, not the rows' read at start
 
         def pieces() -> Iterator[bytes]:
             with path.open("rb") as handle:
@@ -1284,6 +1283,8 @@ class Catalogue:
         held: only the papers the import changed are held anew, and the file is never one parsed
         tree. False (nothing changed) when there is no such cache for the file as it is now, or
         the file is not as it says."""
+        from paperdeck.store.rows_pieces import ids_in_pieces, span_table_in_pieces  # deferred: a reload's
+
         stamp = file_stamp(self.path)  # before reading: a file replaced meanwhile has another
         # Its ids and spans alone (no table of them by id), the ids parsed a piece at a time, an
         # id where the held one was being that string: no second string of every id meanwhile.

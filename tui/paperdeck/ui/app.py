@@ -31,7 +31,6 @@ from paperdeck.store.store import Store
 from paperdeck.ui._lines.keys import KeyGate
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.keymap import KeymapCheck, check_keymap
-from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.main import MainScreen
 
 if TYPE_CHECKING:
@@ -338,6 +337,8 @@ class PaperApp(App[None]):
 
     def save_settings(self, **changes: object) -> None:
         """Change and persist settings; a failure to write is a message, not a crash."""
+        from paperdeck.ui.saving import save_settings  # deferred: no setting changes before the first frame
+
         save_settings(self, self.settings, **changes)
 
     def on_app_focus(self) -> None:

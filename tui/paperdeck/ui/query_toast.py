@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from textual.notifications import Notification
 
-from paperdeck.ui._lines.notifications import show_notification, withdraw_notification
 from paperdeck.ui._lines.timers import one_shot
 
 if TYPE_CHECKING:
@@ -57,6 +56,8 @@ class QueryToast:
                 # Added here, not posted (as Textual's ``notify`` does): a ``Notify`` still queued
                 # for the app when the query changed would not be found by :meth:`dismiss`, and
                 # the app would show it afterwards, over the results of another query.
+                from paperdeck.ui._lines.notifications import show_notification  # deferred: after a pause in the typing
+
                 show_notification(self._screen.app, notification)
 
         self._timer = one_shot(self._screen, self._after_s, tell)
@@ -73,6 +74,8 @@ class QueryToast:
         it was asked for, so none comes after it was taken away."""
         shown, self._shown = self._shown, None
         if shown is not None:  # taken away unless it expired meanwhile
+            from paperdeck.ui._lines.notifications import withdraw_notification  # deferred: as show_notification
+
             withdraw_notification(self._screen.app, shown[0])
 
 

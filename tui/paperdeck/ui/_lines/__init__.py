@@ -97,6 +97,12 @@ Textual internals touched (name: where used; pinned by):
   ``PaperList`` (a change of focus styles none of its components); pinned by
   ``tests/ui/test_component_styles.py`` (all its tests) and
   ``tests/ui/test_list_drawing.py::test_rows_kept_across_focus_and_theme_changes_are_the_rows_drawn_anew``.
+- ``DOMNode._merge_bindings`` (overridden, its body copied with the ``BINDINGS`` of plain bases
+  taken in), ``DOMNode._inherit_bindings``, ``BindingsMap.key_to_bindings`` / ``from_keys``:
+  :func:`.part_bindings.merge_part_bindings`, used by ``ReadingScreen`` (the main screen's
+  reading-list actions, a plain class among its bases: one Textual class fewer made before the
+  first frame); pinned by
+  ``tests/ui/test_commands.py::test_the_main_screen_merges_the_reading_keys_as_a_screen_base_would``.
 - ``App._notifications`` (``Notifications.add`` then ``App._refresh_notifications``, the body of
   Textual's ``App._on_notify``) and ``App._unnotify``: :func:`.notifications.show_notification` and
   :func:`.notifications.withdraw_notification` (and :func:`.notifications.withdraw_titled`), used

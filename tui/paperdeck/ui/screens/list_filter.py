@@ -20,7 +20,6 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.reading.marks import Marks
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
-from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.list_counts import ListCounts, ListShown
 from paperdeck.ui.screens.list_sorting import SHORT_ORDER_NOTES, ListSorting
 from paperdeck.ui.screens.venue_scope import VenueScope
@@ -386,6 +385,8 @@ class ListFilter(ListSorting):
         )
 
     async def _refilter_later(self, keep_id: str | None, reloaded: bool, nearby: Iterable[str]) -> None:
+        from paperdeck.ui.screens.built_once import wait_built  # deferred: no query before the first frame
+
         text, starred_only = self.filter_text, self.starred_only
         sort_asked = self.order if self.sort_pending and not reloaded else None  # said once, when asked
         paper_list = self.paper_list

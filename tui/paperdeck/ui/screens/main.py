@@ -27,6 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.css.query import NoMatches
+from textual.screen import Screen
 from textual.widgets import Input
 
 from paperdeck.model.errors import StoreError
@@ -44,7 +45,6 @@ from paperdeck.ui._lines.timers import one_shot
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.no_paper import say_no_paper
 from paperdeck.ui.query_gate import QueryGate
-from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.list_filter import ListFilter
 from paperdeck.ui.screens.loader import Loader
 from paperdeck.ui.screens.reading import ReadingScreen
@@ -75,7 +75,7 @@ SIDE_BY_SIDE_FROM, LIST_ONLY_BELOW = 140, 60
 STACKED_FROM_ROWS = 16
 
 
-class MainScreen(ReadingScreen):
+class MainScreen(ReadingScreen, Screen[None]):
     """Browse, filter, star and annotate the papers of a store."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("main")  # filter, sort, layout, export, views
@@ -200,9 +200,9 @@ class MainScreen(ReadingScreen):
         return following is not None and following.is_followed(paper_id)
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top-bar"):
-            yield FilterBar(id="filter")
-            yield CountsLabel(id="counts")
+        # The top bar is the first row of the screen's grid (main.tcss): the filter bar, then the counts.
+        yield FilterBar(id="filter")
+        yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(
                 self.store.row, self.user_data_shown, self.marked.__contains__, self._changed_papers,
@@ -304,6 +304,8 @@ class MainScreen(ReadingScreen):
     def _save(self, **changes: object) -> None:
         """Change and persist settings, then lay the panes out again; a failure to write is a
         message, not a crash."""
+        from paperdeck.ui.saving import save_settings  # deferred: no setting changes before the first frame
+
         save_settings(self, self.settings, **changes)
         self._apply_layout()
 

@@ -14,23 +14,25 @@ import subprocess
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import SuspendNotSupported
-from textual.binding import BindingType
+from textual.binding import BindingsMap, BindingType
 from textual.screen import Screen
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.model.user import UserData, clean_tag, missing_tags, no_tag_said, with_tags
 from paperdeck.reading.marks import CONFIRM_OVER, Marks
-from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
+from paperdeck.ui._lines.part_bindings import merge_part_bindings
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.no_paper import NO_PAPER, say_no_paper
 from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
     from paperdeck.reading.history import History, Step
     from paperdeck.ui.save_failures import SaveFailures
     from paperdeck.ui.save_queue import SaveQueue
@@ -74,11 +76,28 @@ def run_editor(command: list[str], *, terminal: bool) -> subprocess.CompletedPro
 NOTE_CHANGED_ELSEWHERE = "— written elsewhere while this note was being edited —"
 
 
-class ReadingScreen(Screen[None]):
+if TYPE_CHECKING:
+    _ScreenPart = Screen[None]
+else:
+    _ScreenPart = object  # a plain class at run time: see ReadingScreen
+
+
+class ReadingScreen(_ScreenPart):
     """Base of the main screen: the user's marks on papers. Subclasses provide the list, the
-    store, and ``refresh_user_data`` (repaint after a change)."""
+    store, and ``refresh_user_data`` (repaint after a change).
+
+    A plain class laid before ``Screen`` in the main screen's bases, not a Textual class of its
+    own: Textual makes each of those with its bindings merged and its names listed (~2.5 M
+    instructions before the first frame, docs/performance.md). Its ``BINDINGS`` are merged into
+    the screen's by :func:`~paperdeck.ui._lines.part_bindings.merge_part_bindings`, as a screen
+    base's are; its handlers (``on_unmount``) are found along the screen's MRO as a base's are."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("reading")  # star, status, tags, notes, marks, undo, copy
+
+    @classmethod
+    def _merge_bindings(cls) -> BindingsMap:
+        """The screen's bindings, these among them (Textual merges only its own classes')."""
+        return merge_part_bindings(cast("type[DOMNode]", cls))
 
     store: Store
 
@@ -250,6 +269,8 @@ class ReadingScreen(Screen[None]):
         """Give ``ids`` the reading status ``status`` (when all have it already: back, as
         :func:`~paperdeck.reading.status.status_after` says): one undoable step. Returns the
         status given."""
+        from paperdeck.reading.status import status_after  # deferred: a key's, never the first frame's
+
         status = status_after(status, [self.user_data_shown(pid).status for pid in ids])
         self.apply(f"mark {status}", lambda r: r.replaced(status=status), ids, kind="status")
         return status
@@ -258,6 +279,8 @@ class ReadingScreen(Screen[None]):
         view = self.view_ids()
         if not view:
             return
+        from paperdeck.reading.status import next_unseen  # deferred: a key's, never the first frame's
+
         row = next_unseen(view, self.paper_list.cursor, lambda pid: self.store.user_data(pid).status)
         if row is None:
             self.notify("No unseen paper left in this view.")
