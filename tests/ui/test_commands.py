@@ -174,8 +174,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     ],
     "AuthorPicker": [
         ("follow_author.cancel", "escape", "cancel", True, False),
-        ("follow_author.down", "j", "move(1)", False, False),
-        ("follow_author.up", "k", "move(-1)", False, False),
+        ("follow_author.down", "j,down", "move(1)", False, False),
+        ("follow_author.up", "k,up", "move(-1)", False, False),
     ],
     "KeywordPrompt": [
         ("follow_keyword.cancel", "escape", "cancel", True, False),

@@ -623,9 +623,13 @@ COMMANDS: tuple[Command, ...] = (
         show=True, about="Close the author picker, following no one",
     ),
     Command(
-        "follow_author.down", "j", "move(1)", "Down", "follow_author", "follows", about="Down in the author picker"
+        "follow_author.down", "j,down", "move(1)", "Down", "follow_author", "follows",
+        about="Down in the author picker (down only while typing in its filter)",
     ),
-    Command("follow_author.up", "k", "move(-1)", "Up", "follow_author", "follows", about="Up in the author picker"),
+    Command(
+        "follow_author.up", "k,up", "move(-1)", "Up", "follow_author", "follows",
+        about="Up in the author picker (up only while typing in its filter)",
+    ),
     Command(
         "follow_keyword.cancel", "escape", "cancel", "Cancel", "follow_keyword", "follows",
         show=True, about="Close the keyword prompt, following nothing",
