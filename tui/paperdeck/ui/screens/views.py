@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from paperdeck.model.safe_text import one_line
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.search.views import NAME_MAX, View, clean_name
+from paperdeck.text.steady_width import steady_width
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
@@ -26,7 +27,9 @@ from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty
 
 
 def _fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` terminal cells (with an ellipsis) and padded to it."""
+    """``text`` cut to ``width`` terminal cells (with an ellipsis) and padded to it, in a form every
+    terminal draws as wide as Rich counts it (:func:`~paperdeck.text.steady_width.steady_width`)."""
+    text = steady_width(text)
     if cell_len(text) > width:
         while text and cell_len(text) > width - 1:
             text = text[:-1]
