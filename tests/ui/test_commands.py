@@ -144,6 +144,7 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     "ViewsScreen": [
         ("views.close", "escape,v,q", "close", True, False),
         ("views.delete", "d,delete", "delete", True, False),
+        ("views.rename", "r", "rename", True, False),
         ("views.down", "j", "move(1)", False, False),
         ("views.up", "k", "move(-1)", False, False),
         ("views.open_1", "1", "open(1)", False, False),

@@ -583,6 +583,10 @@ COMMANDS: tuple[Command, ...] = (
     # -- the views list (ViewsScreen: v) and the save-view prompt (SaveViewPrompt: w) --------
     Command("views.close", "escape,v,q", "close", "Close", "views", "views", show=True, about="Close the views list"),
     Command("views.delete", "d,delete", "delete", "Delete the view", "views", "views", show=True),
+    Command(
+        "views.rename", "r", "rename", "Rename the view", "views", "views", show=True,
+        about="Rename one of your views: it keeps its digit, query and sort",
+    ),
     Command("views.down", "j", "move(1)", "Down", "views", "views", about="Down in the views list"),
     Command("views.up", "k", "move(-1)", "Up", "views", "views", about="Up in the views list"),
     *(
