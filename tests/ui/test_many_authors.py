@@ -70,3 +70,18 @@ async def test_the_author_picker_filters_as_a_name_is_typed(tmp_path: Path) -> N
         await pilot.press("enter")
         await settle(pilot)
         assert [(f.kind, f.value) for f in store.follows.all()] == [("author", "Author151 Person151")]
+
+
+async def test_a_list_cut_short_says_et_al_in_the_pane(tmp_path: Path) -> None:
+    path = tmp_path / "cut.bib"
+    path.write_text(
+        '@inproceedings{doe2026, title = {A Paper}, author = {Doe, Jane and M{\\"u}ller, Hans and others},'
+        " booktitle = {ICLR}, year = {2026}}\n",
+        "utf-8",
+    )
+    store = Store(tmp_path / "data")
+    import_files(store, [path])
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Authors: Jane Doe, Hans Müller … et al." in static_text(main_screen(app).query_one(PaperDetail))

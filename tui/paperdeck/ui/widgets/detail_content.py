@@ -221,13 +221,15 @@ def history_content(changes: Sequence[PaperChange], looked: str) -> Content:
 AUTHORS_SHOWN = 10
 
 
-def authors_text(authors: Sequence[str], every: bool = False) -> str:
+def authors_text(authors: Sequence[str], every: bool = False, more: bool = False) -> str:
     """The authors as the detail pane lists them: all of them when ``every`` or when there are at
     most :data:`AUTHORS_SHOWN` + 2 (no ``… and 2 more`` for two names); else the first
     :data:`AUTHORS_SHOWN` then ``… and 290 more (enter reads them all)``: a paper of 300 authors
-    does not push the rest of the pane away. Not sanitised: the field's line makes it safe."""
+    does not push the rest of the pane away; ``more``: the source's list was cut short
+    (:attr:`Paper.authors_more`), ``… et al.`` after the names. Not sanitised: the field's line
+    makes it safe."""
     if every or len(authors) <= AUTHORS_SHOWN + 2:
-        return ", ".join(authors)
+        return ", ".join(authors) + (" … et al." if more else "")
     rest = len(authors) - AUTHORS_SHOWN
     return ", ".join(authors[:AUTHORS_SHOWN]) + f" … and {rest:,} more (enter reads them all)"
 
@@ -269,7 +271,7 @@ def detail_content(
     lines += [Content.assemble(("When: ", "bold $text-muted"), one_line(event.when_and_where())) for event in events]
     lines.append(Content.styled(one_line("Source: " + ", ".join(paper.sources)), _DIM))
     if paper.authors:
-        lines.append(_field("Authors", authors_text(paper.authors, all_authors), terms))
+        lines.append(_field("Authors", authors_text(paper.authors, all_authors, paper.authors_more), terms))
     if paper.primary_area:
         lines.append(_field("Area", paper.primary_area))
     if paper.keywords:
