@@ -144,6 +144,7 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     "ViewsScreen": [
         ("views.close", "escape,v,q", "close", True, False),
         ("views.delete", "d,delete", "delete", True, False),
+        ("views.rename", "r", "rename", True, False),
         ("views.down", "j", "move(1)", False, False),
         ("views.up", "k", "move(-1)", False, False),
         ("views.open_1", "1", "open(1)", False, False),
@@ -174,8 +175,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     ],
     "AuthorPicker": [
         ("follow_author.cancel", "escape", "cancel", True, False),
-        ("follow_author.down", "j", "move(1)", False, False),
-        ("follow_author.up", "k", "move(-1)", False, False),
+        ("follow_author.down", "j,down", "move(1)", False, False),
+        ("follow_author.up", "k,up", "move(-1)", False, False),
     ],
     "KeywordPrompt": [
         ("follow_keyword.cancel", "escape", "cancel", True, False),

@@ -27,7 +27,7 @@ from paperdeck.cli.selecting import (
 )
 from paperdeck.model.counts import counted
 from paperdeck.model.errors import NothingToDo, PaperdeckError
-from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, split_tags, with_tags
+from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, authors_line, blank_tag, clean_tag, split_tags, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import file_name, one_line, shown_line, visible, web_link
 from paperdeck.model.user import colon_refusal, colon_tag, no_tag_said
@@ -342,7 +342,7 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
         f"venue: {paper.venue_label or '—'}   decision: {paper.decision}",
     ]
     if paper.authors:
-        lines.append("authors: " + one_line(", ".join(paper.authors)))
+        lines.append("authors: " + one_line(authors_line(paper)))
     if paper.keywords:
         keywords = list(paper.keywords)
         if not args.raw and any(shown_text(k) != k for k in keywords):

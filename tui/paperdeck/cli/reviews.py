@@ -16,7 +16,7 @@ from paperdeck.cli.selecting import find_paper
 from paperdeck.cli.shown import move_line, shown_text, summary_line
 from paperdeck.cli.shown import number_text as _number
 from paperdeck.model.counts import counted
-from paperdeck.model.review import Review, ordered_reviews, scores_only, scores_only_line
+from paperdeck.model.review import Review, decision_line, ordered_reviews, scores_only, scores_only_line
 from paperdeck.model.safe_text import one_line, shown_line
 from paperdeck.store.store import Store
 
@@ -64,13 +64,17 @@ def _scores_text(review: Review) -> str:
 
 
 def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
-    """Print one paper's reviews: its score summary, then every note in reading order (a paper
+    """Print one paper's reviews: its decision when no decision note states it
+    (:func:`~paperdeck.model.review.decision_line`), its score summary, then every note in reading order (a paper
     without any: the one summary line says so)."""
     paper = find_paper(store, args.id)
     forum = paper.openreview_id
     reviews = store.reviews.reviews(forum) if forum else []
     summary = store.reviews.summary(forum) if forum else None
-    lines = [shown_line(paper.title, args.raw), f"id: {paper.id}", summary_line(summary)]
+    lines = [shown_line(paper.title, args.raw), f"id: {paper.id}"]
+    if decision := decision_line(paper, reviews):  # no decision note says it
+        lines.append(one_line(decision))
+    lines.append(summary_line(summary))
     width = shutil.get_terminal_size((100, 24)).columns
     if moved := move_line(summary):
         lines.append(moved)
@@ -93,6 +97,7 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     data: dict[str, Any] = {
         "id": paper.id,
         "forum": forum,
+        "decision": one_line(decision) or None,
         "summary": summary.public_dict() if summary else None,
         "scores_only": only or None,
         "reviews": [review.public_dict() | {"depth": depth} for depth, review in ordered_reviews(reviews)],

@@ -435,7 +435,7 @@ def bibtex_entry(paper: Paper, key: str) -> str:
     title, derived = export_title(paper)
     fields: list[tuple[str, str]] = [("title", title)]
     if paper.authors:
-        fields.append(("author", " and ".join(_author(name) for name in paper.authors)))
+        fields.append(("author", _authors_field(paper)))
     notes = [DERIVED_TITLE_NOTE] if derived else []
     if kind == "inproceedings" and paper.venue_label:
         fields.append(("booktitle", paper.venue_label))
@@ -493,6 +493,13 @@ def name_suffix(name: str) -> tuple[str, str]:
     if len(words) > 2 and "," not in text and words[-1].rstrip(".").casefold() in _NAME_SUFFIXES:
         return " ".join(words[:-1]), words[-1]
     return name, ""
+
+
+def _authors_field(paper: Paper) -> str:
+    """The ``author`` field: each name (:func:`_author`) joined by `` and ``, then ``and others``
+    when the source's list was cut short (:attr:`Paper.authors_more`)."""
+    names = [_author(name) for name in paper.authors]
+    return " and ".join([*names, "others"] if paper.authors_more else names)
 
 
 def _author(name: str) -> str:
@@ -596,7 +603,7 @@ def _with_stored_text(raw: str, paper: Paper) -> str:
     BibTeX, a hyphen pair in the paper's title): each field that would not is written from the
     paper by :func:`bibtex_text`, as a generated entry's is; one that would is kept as written
     (its case-protecting braces too), and so is a value not in braces or quotes."""
-    from paperdeck.sources.bibtex import latex_text, split_authors, strip_braces
+    from paperdeck.sources.bibtex import latex_text, lists_others, split_authors, strip_braces
     from paperdeck.sources.common import collapse
 
     values = {
@@ -605,8 +612,12 @@ def _with_stored_text(raw: str, paper: Paper) -> str:
     wanted: list[tuple[str, str]] = []
     if "title" in values and strip_braces(values["title"]) != " ".join(paper.title.split()):
         wanted.append(("title", bibtex_text(paper.title)))
-    if "author" in values and paper.authors and split_authors(values["author"]) != paper.authors:
-        wanted.append(("author", " and ".join(_author(name) for name in paper.authors)))
+    if (
+        "author" in values
+        and paper.authors
+        and (split_authors(values["author"]) != paper.authors or lists_others(values["author"]) != paper.authors_more)
+    ):
+        wanted.append(("author", _authors_field(paper)))
     if "abstract" in values and paper.abstract and latex_text(values["abstract"]) != collapse(paper.abstract):
         wanted.append(("abstract", bibtex_text(paper.abstract)))
     for name, value in wanted:

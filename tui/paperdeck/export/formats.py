@@ -44,7 +44,7 @@ import orjson
 
 from paperdeck.model.counts import counted
 from paperdeck.model.errors import PaperdeckError, StoreError
-from paperdeck.model.paper import STATUSES, Paper, UserData
+from paperdeck.model.paper import STATUSES, Paper, UserData, authors_line
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.review import Review, kind_label, ordered_reviews
 from paperdeck.model.safe_text import document, json_text, one_line, visible, web_link
@@ -411,7 +411,7 @@ def _markdown_item(paper: Paper, user: UserData) -> list[str]:
     head = ("★ " if user.starred else "") + (f"*{title}*" if paper.title_derived else f"**{title}**")
     details: list[str] = []
     if paper.authors:
-        details.append(md_escape(one_line(", ".join(paper.authors))))
+        details.append(md_escape(one_line(authors_line(paper))))
     if paper.venue_label:
         details.append(md_escape(one_line(paper.venue_label)))
     if paper.decision not in ("unknown", ""):

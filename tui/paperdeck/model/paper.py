@@ -145,6 +145,9 @@ class Paper:
             ``mdate``; milliseconds since the epoch), the latest of the records merged into the
             paper; ``None`` when no source gave one. It says which of two records is newer
             (:func:`paperdeck.store.merge.combine`).
+        authors_more: the source's author list ends ``and others`` (BibTeX's mark of a list cut
+            short): ``authors`` names some of them, not all; shown ``… et al.``, exported back
+            as ``and others``.
     """
 
     id: str
@@ -173,6 +176,7 @@ class Paper:
     bibtex: str = ""
     provenance: tuple[tuple[str, str], ...] = ()
     modified: int | None = None
+    authors_more: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Return the paper as a JSON-ready dict (lists for tuples; defaults left out;
@@ -250,6 +254,14 @@ class Paper:
 ROLLING_VENUES = frozenset({"arxiv", "corr", "tmlr", "jmlr"})
 
 
+def authors_line(paper: Paper, separator: str = ", ") -> str:
+    """The paper's authors on one line, joined by ``separator``, ``… et al.`` after them when its
+    source's list was cut short (:attr:`Paper.authors_more`). Not made safe (the names come
+    from a file)."""
+    names = separator.join(paper.authors)
+    return f"{names} … et al." if paper.authors_more and names else names
+
+
 def library_venue(venue: str, year: int | None) -> str:
     """The venue a paper of ``venue`` and ``year`` belongs to, as the library groups papers (the
     venue scope, the venue column): the conference and its year as the source names them
@@ -286,6 +298,7 @@ __all__ = [
     "Ratings",
     "UserData",
     "abstract_id",
+    "authors_line",
     "blank_tag",
     "clean_tag",
     "exact_sum",

@@ -17,7 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from paperdeck.model.decision import decision_shown
+
+if TYPE_CHECKING:
+    from paperdeck.model.paper import Paper
 
 __all__ = [
     "AUTHOR_RESPONSE",
@@ -37,6 +42,7 @@ __all__ = [
     "Review",
     "ReviewVersion",
     "answered_review",
+    "decision_line",
     "kind_label",
     "ordered_reviews",
     "scores_only",
@@ -368,6 +374,23 @@ def scores_only_line(reviews: Iterable[Review]) -> str:
     source = "Paper Copilot: " if all(review.id.startswith(SNAPSHOT_PREFIX) for review in only) else ""
     count = "" if len(only) == len(notes) else f"{len(only)} of {len(notes)} reviews: "
     return f"{source}{count}{SCORES_ONLY}"
+
+
+def decision_line(paper: Paper, reviews: Iterable[Review]) -> str:
+    """The line the reviews screen and ``paperdeck reviews`` put first when the paper has a
+    decision but no decision note among ``reviews`` states it (a decision read from a decisions
+    file, a Paper Copilot list or a venue string): ``"Decision: poster, from accepted.parquet"``
+    — the decision as every place shows it (:func:`~paperdeck.model.decision.decision_shown`),
+    then the file it came from (:meth:`Paper.source_of`); ``""`` when a decision note is there
+    (it comes first itself) or there is no decision (unknown, or still under review). Not sanitised: pass it through
+    :mod:`paperdeck.model.safe_text` on output."""
+    if any(review.kind == DECISION for review in reviews):
+        return ""
+    shown = decision_shown(paper.decision, paper.decision_raw)
+    if not shown or paper.decision == "under-review":
+        return ""
+    source = paper.source_of("decision")
+    return f"Decision: {shown}" + (f", from {source}" if source else "")
 
 
 def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:

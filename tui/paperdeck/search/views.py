@@ -1,7 +1,8 @@
 """Saved views: named queries in the filter bar's language, bound to digit keys.
 
 Six come built in (Starred, To read, Unseen, With notes, Like my stars, What changed); the user's own are kept
-(:class:`paperdeck.store.settings.Settings` ``views``: name → query, in the order saved). Digits ``1``–``9``
+(:class:`paperdeck.store.settings.Settings` ``views``: name → query, in the order saved; and
+``view_sorts``: the sort each was saved with). Digits ``1``–``9``
 open the views in :func:`all_views` order: the built-in ones first, then the user's.
 """
 
@@ -27,19 +28,23 @@ class View(FrozenValue):
         name: what the user calls it (≤ :data:`NAME_MAX` characters).
         query: filter-bar text, e.g. ``"decision:oral rating>=6"``.
         builtin: true for the views paperdeck ships.
+        sort: the sort order it opens in (:data:`~paperdeck.store.settings.SORTS`), the one in
+            effect when it was saved; ``""``: none kept, its query ranks it as any query.
     """
 
-    __slots__ = ("builtin", "name", "query")
-    FIELDS = ("name", "query", "builtin")
+    __slots__ = ("builtin", "name", "query", "sort")
+    FIELDS = ("name", "query", "builtin", "sort")
 
     name: str
     query: str
     builtin: bool
+    sort: str
 
-    def __init__(self, name: str, query: str, builtin: bool = False) -> None:
+    def __init__(self, name: str, query: str, builtin: bool = False, sort: str = "") -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "query", query)
         object.__setattr__(self, "builtin", builtin)
+        object.__setattr__(self, "sort", sort)
 
 
 BUILTIN_VIEWS = (
@@ -52,8 +57,9 @@ BUILTIN_VIEWS = (
 )
 
 
-def all_views(saved: Mapping[str, str]) -> list[View]:
-    """The built-in views, then the user's ``saved`` (name → query) in their order.
+def all_views(saved: Mapping[str, str], sorts: Mapping[str, str] | None = None) -> list[View]:
+    """The built-in views, then the user's ``saved`` (name → query) in their order, each with its
+    sort from ``sorts`` (name → sort order; a view not named there has none).
 
     A saved view with a built-in's name (any case) replaces it in place (so the user can redefine
     "Starred"). Names are cleaned (:func:`clean_name`; unusable ones are left out) and queries put
@@ -61,12 +67,14 @@ def all_views(saved: Mapping[str, str]) -> list[View]:
     by hand.
     """
     mine: dict[str, View] = {}  # by folded name: names from config.json are cleaned, junk dropped
+    sorted_by = {name.casefold(): order for name, order in (sorts or {}).items()}
     for name, query in saved.items():
         try:
             cleaned = clean_name(name)
         except ValueError:
             continue
-        mine[cleaned.casefold()] = View(cleaned, one_line(query))  # control characters shown, never sent
+        sort = sorted_by.get(name.casefold(), "")
+        mine[cleaned.casefold()] = View(cleaned, one_line(query), sort=sort)  # control characters shown, never sent
     views = [mine.pop(v.name.casefold(), v) for v in BUILTIN_VIEWS]
     return views + list(mine.values())
 

@@ -173,6 +173,7 @@ def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> 
         year=year,
         sources=(path.name,),
         authors=split_authors(values.get("author", "")),
+        authors_more=lists_others(values.get("author", "")),
         keywords=tuple(k for k in (w.strip() for w in re.split(r"[;,]", values.get("keywords", ""))) if k),
         decision=decision,
         decision_raw=decision_raw,
@@ -423,6 +424,14 @@ def split_authors(text: str) -> tuple[str, ...]:
         if name and name.casefold() not in {"others", *_ANONYMOUS}:
             names.append(name)
     return tuple(names)
+
+
+def lists_others(text: str) -> bool:
+    """Whether a BibTeX ``author`` field ends ``and others`` (BibTeX's mark of a list cut short,
+    typeset "et al."), outside braces: ``{Doe, Jane and others}`` does, ``{{Smith and others}}``
+    (one name, braced) does not."""
+    pieces = _split_outside_braces(text)
+    return len(pieces) > 1 and pieces[-1].strip().casefold() == "others"
 
 
 def _comma_list(text: str) -> tuple[str, ...]:

@@ -41,6 +41,7 @@ TEXT_FIELDS = (
     "abstract",
     "sources",
     "authors",
+    "authors_more",
     "keywords",
     "tldr",
     "arxiv_id",

@@ -310,6 +310,8 @@ def combine(old: Paper, new: Paper) -> Paper:
             taken[name] = getattr(new, name)
     if new.modified is not None and (old.modified is None or new.modified > old.modified):
         taken["modified"] = new.modified
+    if "authors" in taken:  # a list cut short (`and others`) or not, as the list taken says
+        taken["authors_more"] = new.authors_more
     taken = {name: value for name, value in taken.items() if getattr(old, name) != value}
     sources = old.sources + tuple(s for s in new.sources if s not in old.sources)
     provenance = old.provenance  # as it is (in the reader's order) when nothing new is taken

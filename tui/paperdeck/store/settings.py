@@ -5,7 +5,8 @@ Example::
 
     {"theme": "gruvbox", "show_detail": true, "list_width": 55, "sort": "rating",
      "keymap": {"main.star": "f", "list.down": "j,down,ctrl+n"},
-     "views": {"Orals to read": "decision:oral status:to-read"}, "venues": ["COLM 2025"]}
+     "views": {"Orals to read": "decision:oral status:to-read"}, "view_sorts": {"Orals to read": "rating"},
+     "venues": ["COLM 2025"]}
 
 ``keymap`` maps binding ids (listed in the help screen) to comma-separated keys (Textual's
 ``App.set_keymap``). A file paperdeck cannot read is reported and left alone: defaults are used and
@@ -83,14 +84,17 @@ class Settings(FrozenValue):
         keymap: binding id → comma-separated keys.
         sort: one of :data:`SORTS`.
         views: the user's saved views, name → query, in the order saved (:mod:`paperdeck.search.views`).
+        view_sorts: the sort order (:data:`SORTS`) each of the user's views was saved with, by its
+            name; a view not named (saved before views kept a sort, or with none picked) opens as
+            its query ranks it. Apart from ``views`` so that an older paperdeck reads the views.
         zotero_url: the base URL of a running Zotero's connector server (``http(s)://host:port``),
             where ``paperdeck export --to zotero`` and the export prompt send papers.
         venues: the venue scope last chosen (:mod:`paperdeck.search.venues`): the venues shown, as
             their labels (``"COLM 2025"``); empty for every venue.
     """
 
-    __slots__ = ("keymap", "list_width", "show_detail", "sort", "theme", "venues", "views", "zotero_url")
-    FIELDS = ("theme", "show_detail", "list_width", "keymap", "sort", "views", "zotero_url", "venues")
+    __slots__ = ("keymap", "list_width", "show_detail", "sort", "theme", "venues", "view_sorts", "views", "zotero_url")
+    FIELDS = ("theme", "show_detail", "list_width", "keymap", "sort", "views", "view_sorts", "zotero_url", "venues")
 
     theme: str
     show_detail: bool
@@ -98,6 +102,7 @@ class Settings(FrozenValue):
     keymap: dict[str, str]
     sort: str
     views: dict[str, str]
+    view_sorts: dict[str, str]
     zotero_url: str
     venues: list[str]
 
@@ -109,6 +114,7 @@ class Settings(FrozenValue):
         keymap: dict[str, str] | None = None,
         sort: str = "relevance",
         views: dict[str, str] | None = None,
+        view_sorts: dict[str, str] | None = None,
         zotero_url: str = ZOTERO_URL,
         venues: list[str] | None = None,
     ) -> None:
@@ -119,6 +125,7 @@ class Settings(FrozenValue):
         put(self, "keymap", {} if keymap is None else keymap)
         put(self, "sort", sort)
         put(self, "views", {} if views is None else views)
+        put(self, "view_sorts", {} if view_sorts is None else view_sorts)
         put(self, "zotero_url", zotero_url)
         put(self, "venues", [] if venues is None else venues)
 
@@ -132,17 +139,22 @@ class Settings(FrozenValue):
 
     def to_dict(self) -> dict[str, Any]:
         """Every field by name, as ``config.json`` holds them (the mappings and lists copied, as
-        ``dataclasses.asdict`` copies them)."""
-        return {
+        ``dataclasses.asdict`` copies them); ``view_sorts`` only when a view has a sort (an older
+        paperdeck reads the file without a word on it)."""
+        data = {
             "theme": self.theme,
             "show_detail": self.show_detail,
             "list_width": self.list_width,
             "keymap": dict(self.keymap),
             "sort": self.sort,
             "views": dict(self.views),
+            "view_sorts": dict(self.view_sorts),
             "zotero_url": self.zotero_url,
             "venues": list(self.venues),
         }
+        if not self.view_sorts:
+            del data["view_sorts"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
@@ -194,6 +206,16 @@ class Settings(FrozenValue):
                 if not isinstance(query, str):
                     problems.append(f"view {shown(name)}: its query {shown(query)} is not text")
             views = {k: v for k, v in views.items() if isinstance(v, str)}
+        view_sorts = typed("view_sorts", dict, "an object of view name → sort order")
+        if view_sorts is not None:
+            kept: dict[str, str] = {}
+            for name, order in view_sorts.items():
+                wanted = sort_key(order) if isinstance(order, str) else None
+                if wanted is not None and wanted in SORTS:
+                    kept[str(name)] = wanted
+                else:
+                    problems.append(f"view_sorts {shown(name)}: {shown(order)} is none of {', '.join(SORTS)}")
+            view_sorts = kept
         zotero_url = typed("zotero_url", str, "an http:// address")
         if zotero_url is not None and not zotero_url.strip().lower().startswith(("http://", "https://")):
             problems.append(f"zotero_url {shown(zotero_url)} is not an http:// or https:// address")
@@ -209,6 +231,7 @@ class Settings(FrozenValue):
             keymap={str(k): str(v) for k, v in keymap.items()} if keymap is not None else {},
             sort=sort if sort is not None else defaults.sort,
             views=views if views is not None else {},
+            view_sorts=view_sorts if view_sorts is not None else {},
             zotero_url=zotero_url.strip() if zotero_url is not None else defaults.zotero_url,
             venues=list(dict.fromkeys(venues)) if venues is not None else [],
         )
@@ -265,30 +288,55 @@ class SettingsFile:
             atomic_write_bytes(self.path, orjson.dumps(self.settings.to_dict(), option=orjson.OPT_INDENT_2))
         return self.settings
 
-    def save_view(self, name: str, query: str) -> Settings:
+    def save_view(self, name: str, query: str, sort: str = "") -> Settings:
         """Save the view ``name`` (replacing one of that name, any case, in its place) on top of
-        the views in the file as it is now.
+        the views in the file as it is now, with the sort order it opens in (``""``: none, the
+        query ranks it).
 
         Raises:
             StoreError: the file cannot be written.
         """
+        fresh = self._fresh()
         views: dict[str, str] = {}
-        for known, known_query in self._fresh().views.items():
+        for known, known_query in fresh.views.items():
             if known.casefold() == name.casefold():
                 views[name] = query
             else:
                 views[known] = known_query
         views.setdefault(name, query)
-        return self.update(views=views)
+        sorts = {known: order for known, order in fresh.view_sorts.items() if known.casefold() != name.casefold()}
+        if sort:
+            sorts[name] = sort
+        return self.update(views=views, view_sorts=sorts)
 
     def delete_view(self, name: str) -> Settings:
-        """Forget the view ``name`` (any case), as the file has it now.
+        """Forget the view ``name`` (any case), as the file has it now, and its sort.
 
         Raises:
             StoreError: the file cannot be written.
         """
-        views = {known: q for known, q in self._fresh().views.items() if known.casefold() != name.casefold()}
-        return self.update(views=views)
+        fresh = self._fresh()
+        views = {known: q for known, q in fresh.views.items() if known.casefold() != name.casefold()}
+        sorts = {known: order for known, order in fresh.view_sorts.items() if known.casefold() != name.casefold()}
+        return self.update(views=views, view_sorts=sorts)
+
+    def rename_view(self, name: str, new_name: str) -> Settings:
+        """Call the view ``name`` (any case) ``new_name``, in its place, with its query and sort,
+        as the file has it now; nothing changes when the file holds no view ``name``.
+
+        Raises:
+            ValueError: another view is called ``new_name`` (any case): renaming would replace it.
+            StoreError: the file cannot be written.
+        """
+        fresh = self._fresh()
+        folded, new_folded = name.casefold(), new_name.casefold()
+        if new_folded != folded and any(known.casefold() == new_folded for known in fresh.views):
+            raise ValueError(f"a view called {new_name!r} exists")
+        if not any(known.casefold() == folded for known in fresh.views):
+            return fresh
+        views = {new_name if known.casefold() == folded else known: q for known, q in fresh.views.items()}
+        sorts = {new_name if known.casefold() == folded else known: order for known, order in fresh.view_sorts.items()}
+        return self.update(views=views, view_sorts=sorts)
 
     def _fresh(self) -> Settings:
         """The settings as the file has them now (another paperdeck may have written it), else

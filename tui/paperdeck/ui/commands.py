@@ -583,6 +583,10 @@ COMMANDS: tuple[Command, ...] = (
     # -- the views list (ViewsScreen: v) and the save-view prompt (SaveViewPrompt: w) --------
     Command("views.close", "escape,v,q", "close", "Close", "views", "views", show=True, about="Close the views list"),
     Command("views.delete", "d,delete", "delete", "Delete the view", "views", "views", show=True),
+    Command(
+        "views.rename", "r", "rename", "Rename the view", "views", "views", show=True,
+        about="Rename one of your views: it keeps its digit, query and sort",
+    ),
     Command("views.down", "j", "move(1)", "Down", "views", "views", about="Down in the views list"),
     Command("views.up", "k", "move(-1)", "Up", "views", "views", about="Up in the views list"),
     *(
@@ -623,9 +627,13 @@ COMMANDS: tuple[Command, ...] = (
         show=True, about="Close the author picker, following no one",
     ),
     Command(
-        "follow_author.down", "j", "move(1)", "Down", "follow_author", "follows", about="Down in the author picker"
+        "follow_author.down", "j,down", "move(1)", "Down", "follow_author", "follows",
+        about="Down in the author picker (down only while typing in its filter)",
     ),
-    Command("follow_author.up", "k", "move(-1)", "Up", "follow_author", "follows", about="Up in the author picker"),
+    Command(
+        "follow_author.up", "k,up", "move(-1)", "Up", "follow_author", "follows",
+        about="Up in the author picker (up only while typing in its filter)",
+    ),
     Command(
         "follow_keyword.cancel", "escape", "cancel", "Cancel", "follow_keyword", "follows",
         show=True, about="Close the keyword prompt, following nothing",

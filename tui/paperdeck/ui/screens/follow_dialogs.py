@@ -29,9 +29,15 @@ if TYPE_CHECKING:
 
 
 class AuthorPicker(ChoiceDialog[str | None]):
-    """Pick one of a paper's authors to follow; dismisses with the name, or ``None``."""
+    """Pick one of a paper's authors to follow; dismisses with the name, or ``None``. A paper with
+    more than :attr:`FILTER_FROM` authors gets a filter box, focused: typing narrows the list
+    (:func:`~paperdeck.search.names.names_matching`: word starts, then fuzzy), ``up`` / ``down``
+    move, ``enter`` follows the highlighted one; with fewer, the list alone (``j`` / ``k``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings("follow_author")  # cancel, j / k
+    BINDINGS: ClassVar[list[BindingType]] = bindings("follow_author")  # cancel, j / k, up / down
+
+    #: The most authors listed without a filter box.
+    FILTER_FROM = 10
 
     DEFAULT_CSS = """
     #authors {
@@ -43,17 +49,50 @@ class AuthorPicker(ChoiceDialog[str | None]):
     def __init__(self, authors: Sequence[str]) -> None:
         super().__init__()
         self._authors = list(authors)
+        #: The indexes of the authors listed, in the list's order (the filter's matches).
+        self._shown = list(range(len(self._authors)))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="author-dialog", classes="prompt"):
-            yield Label("Follow which author?", classes="prompt-title")
-            options = (Option(Content(one_line(name)), id=str(n)) for n, name in enumerate(self._authors))
-            yield OptionList(*options, id="authors")
-            yield Label("enter follows · escape cancels", classes="prompt-help")
+            count = len(self._authors)
+            yield Label(f"Follow which author? ({count})" if count > self.FILTER_FROM else "Follow which author?",
+                        classes="prompt-title")  # fmt: skip
+            if count > self.FILTER_FROM:
+                yield OneLineInput(placeholder="type a name to filter", id="author-filter")
+            yield OptionList(*self._options(), id="authors")
+            yield Label("enter follows · escape cancels", id="author-hint", classes="prompt-help")
+
+    def on_mount(self) -> None:
+        if len(self._authors) > self.FILTER_FROM:
+            self.query_one("#author-filter", Input).focus()
+
+    def _options(self) -> list[Option]:
+        return [Option(Content(one_line(self._authors[n])), id=str(n)) for n in self._shown]
+
+    @on(Input.Changed, "#author-filter")
+    def _filter(self, event: Input.Changed) -> None:
+        """List the authors the typed text finds (all of them for none), the first highlighted."""
+        from paperdeck.search.names import names_matching
+
+        self._shown = names_matching(event.value, self._authors)
+        options = self.query_one("#authors", OptionList)
+        options.clear_options()
+        options.add_options(self._options())
+        if self._shown:
+            options.highlighted = 0
+        hint = "enter follows · escape cancels" if self._shown else "no author matches · escape cancels"
+        self.query_one("#author-hint", Label).update(hint)
+
+    @on(Input.Submitted, "#author-filter")
+    def _submitted(self, event: Input.Submitted) -> None:
+        """``enter`` in the filter box follows the highlighted author (nothing when none matches)."""
+        index = self.query_one("#authors", OptionList).highlighted
+        if index is not None and index < len(self._shown):
+            self.dismiss(self._authors[self._shown[index]])
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self._authors[event.option_index])
+        self.dismiss(self._authors[self._shown[event.option_index]])
 
     def action_cancel(self) -> None:
         self.dismiss(None)

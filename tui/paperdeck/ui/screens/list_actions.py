@@ -80,12 +80,25 @@ def show_views(shown: ListFilter) -> None:
         change_views(shown, partial(shown.settings.delete_view, name))
         return shown.views
 
+    def rename(name: str, new_name: str) -> list[View]:
+        def renamed() -> None:
+            try:
+                shown.settings.rename_view(name, new_name)
+            except ValueError as error:  # another window saved that name meanwhile
+                shown.screen.notify(f"Not renamed: {error}.", markup=False)
+                return
+            shown.screen.notify(f"Renamed the view {name!r} to {new_name!r}.", markup=False)
+
+        if change_views(shown, renamed):
+            shown.update_counts()  # the counts name the view shown
+        return shown.views
+
     def chosen(view: View | None) -> None:
         if view is not None:  # escape closes the list and leaves the filter as it was
             shown.open_view(view)
 
     scope = shown.venue_scope.note() if shown.scope else ""
-    shown.screen.app.push_screen(ViewsScreen(shown.views, shown.count_view, delete, scope), chosen)
+    shown.screen.app.push_screen(ViewsScreen(shown.views, shown.count_view, delete, scope, rename), chosen)
 
 
 def change_views(view: ListFilter, change: Callable[[], object]) -> bool:
@@ -111,12 +124,13 @@ def save_view(view: ListFilter) -> None:
         refuse_entry(screen, "Save the filter as a view", f"Nothing to save: {error}.")
         return
     settings = view.settings
+    sort = view.view_sort()
     if settings.problem is not None:
         refuse_entry(screen, "Save the filter as a view", "Views cannot be saved: the settings file could not be read.")
         return
 
     def save(name: str | None) -> None:
-        if name is None or not change_views(view, partial(settings.save_view, name, query)):
+        if name is None or not change_views(view, partial(settings.save_view, name, query, sort)):
             return
         number = next(n for n, saved in enumerate(view.views, 1) if saved.name.casefold() == name.casefold())
         key = f" (key {number})" if number <= 9 else ""

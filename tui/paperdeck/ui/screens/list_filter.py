@@ -617,12 +617,18 @@ class ListFilter(ListSorting):
         """The views in digit order: built-in, then the user's."""
         from paperdeck.search.views import all_views
 
-        return all_views(self.settings.settings.views)
+        settings = self.settings.settings
+        return all_views(settings.views, settings.view_sorts)
 
     def open_view(self, view: View | None) -> None:
         """Show ``view`` (its query in the filter bar; ``None``: every paper) with the list focused,
-        within the venue scope; a view none of whose papers is in the scope says so
-        (:meth:`VenueScope.say_if_view_outside`)."""
+        in the sort it was saved with (:attr:`View.sort`: the query's own sort, as ``O`` picks one;
+        a view without one drops the sort the last query had), within the venue scope; a view none
+        of whose papers is in the scope says so (:meth:`VenueScope.say_if_view_outside`)."""
+        if view is not None:
+            self._query_order = view.sort or None
+            if view.query == self._filter_text:  # no change of the text to filter again
+                self.sort_saved()
         self.show_query(view.query if view is not None else "")
         if view is not None:
             self.venue_scope.say_if_view_outside(view, self._count_within)
@@ -647,6 +653,14 @@ class ListFilter(ListSorting):
         from paperdeck.search.views import view_count
 
         return view_count(self.searcher, view, build=True, scope=self.scope) if self.store.loaded else None
+
+    def view_sort(self) -> str:
+        """The sort a view saved now keeps: the query's own (picked with ``O``), else the one in
+        effect unless it is relevance (``""``: none, the view's query ranks it)."""
+        if self._query_order is not None:
+            return self._query_order
+        order = self.order
+        return "" if order == "relevance" else order
 
     def view_label(self) -> str:
         """``"all papers"``, ``"view Orals"`` or ``"filter: diffusion"``, then the venue scope

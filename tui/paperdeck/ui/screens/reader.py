@@ -47,7 +47,7 @@ class PaperReader(MarksPaperShown):
         if self.store is not None and forum and self.store.reviews.summary_held(forum):
             summary = self.store.reviews.summary(forum)
             rank = self.store.reviews.paper_rank(self.paper)
-        self.query_one(PaperDetail).show(self.paper, self.user, summary, rank, terms=self.terms)
+        self.query_one(PaperDetail).show(self.paper, self.user, summary, rank, terms=self.terms, all_authors=True)
 
     def marks_shown(self) -> None:
         """Show the paper with the user's data as it is now (starred, its status, its note)."""

@@ -1,4 +1,5 @@
-"""The reviews screen (``R`` on the list or in the reader): one paper's decision and meta-review
+"""The reviews screen (``R`` on the list or in the reader): one paper's decision (its decision
+note, else the decision a file gave: :func:`~paperdeck.model.review.decision_line`) and meta-review
 first, then each review with its scores and sections, comments threaded under what they answer.
 
 Review text is data: it enters the screen only as plain strings, every control character made
@@ -26,7 +27,14 @@ from textual.widgets import Static
 from paperdeck.model.counts import counted
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
-from paperdeck.model.review import Review, kind_label, ordered_reviews, scores_only, scores_only_line
+from paperdeck.model.review import (
+    Review,
+    decision_line,
+    kind_label,
+    ordered_reviews,
+    scores_only,
+    scores_only_line,
+)
 from paperdeck.model.review_summary import Rank, ReviewSummary
 from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
@@ -250,6 +258,8 @@ class ReviewsScreen(MarksPaperShown):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="reviews-body", can_focus=True):
             yield Static(Content.styled(one_line(render_plain(self.paper.title)), "bold"), markup=False)
+            if decision := decision_line(self.paper, self.reviews):  # no decision note says it
+                yield Static(Content.styled(one_line(decision), "bold"), markup=False, id="decision")
             if self.summary is not None and self.summary.count:
                 yield Static(reviews_content(self.summary, self.rank), markup=False)
             if only := scores_only_line(self.reviews):

@@ -217,6 +217,23 @@ def history_content(changes: Sequence[PaperChange], looked: str) -> Content:
     return Content("\n").join(lines)
 
 
+#: The authors the detail pane names before ``… and N more`` (:func:`authors_text`).
+AUTHORS_SHOWN = 10
+
+
+def authors_text(authors: Sequence[str], every: bool = False, more: bool = False) -> str:
+    """The authors as the detail pane lists them: all of them when ``every`` or when there are at
+    most :data:`AUTHORS_SHOWN` + 2 (no ``… and 2 more`` for two names); else the first
+    :data:`AUTHORS_SHOWN` then ``… and 290 more (enter reads them all)``: a paper of 300 authors
+    does not push the rest of the pane away; ``more``: the source's list was cut short
+    (:attr:`Paper.authors_more`), ``… et al.`` after the names. Not sanitised: the field's line
+    makes it safe."""
+    if every or len(authors) <= AUTHORS_SHOWN + 2:
+        return ", ".join(authors) + (" … et al." if more else "")
+    rest = len(authors) - AUTHORS_SHOWN
+    return ", ".join(authors[:AUTHORS_SHOWN]) + f" … and {rest:,} more (enter reads them all)"
+
+
 def detail_content(
     paper: Paper,
     user: UserData,
@@ -227,6 +244,7 @@ def detail_content(
     followed: str = "",
     terms: tuple[str, ...] = (),
     events: Sequence[ScheduleEvent] = (),
+    all_authors: bool = False,
 ) -> Content:
     """The whole detail pane for ``paper`` as one piece of content (no paper text parsed as markup);
     ``summary`` and ``rank`` (see :meth:`paperdeck.store.reviews.ReviewStore.rank`): its reviews'
@@ -235,7 +253,9 @@ def detail_content(
     follows it (``"following author Jane Doe"``), shown with the star and status; ``terms``: the
     query's words (and their typo matches) to mark in the title, authors, keywords and abstract
     (:func:`marked`); ``events``: when and where it is presented
-    (:meth:`~paperdeck.model.schedule.ScheduleEvent.when_and_where`), under the decision line."""
+    (:meth:`~paperdeck.model.schedule.ScheduleEvent.when_and_where`), under the decision line;
+    ``all_authors``: every author named (the reader), else a long list cut
+    (:func:`authors_text`). A paper without an abstract says ``No abstract.`` where it would be."""
     title_style = _BOLD + (_ITALIC if paper.title_derived else Style())
     lines: list[Content] = [marked(Content.styled(one_line(render_plain(paper.title)), title_style), terms)]
     if paper.title_derived:
@@ -251,7 +271,7 @@ def detail_content(
     lines += [Content.assemble(("When: ", "bold $text-muted"), one_line(event.when_and_where())) for event in events]
     lines.append(Content.styled(one_line("Source: " + ", ".join(paper.sources)), _DIM))
     if paper.authors:
-        lines.append(_field("Authors", ", ".join(paper.authors), terms))
+        lines.append(_field("Authors", authors_text(paper.authors, all_authors, paper.authors_more), terms))
     if paper.primary_area:
         lines.append(_field("Area", paper.primary_area))
     if paper.keywords:
@@ -274,7 +294,10 @@ def detail_content(
     if user.note:
         lines += [Content(""), Content.styled("Your note", _BOLD + _UNDERLINE), *_note_lines(user.note)]
     lines.append(Content(""))
-    lines.append(marked(_rendered(paper.abstract), terms))
+    if paper.abstract.strip():
+        lines.append(marked(_rendered(paper.abstract), terms))
+    else:
+        lines.append(Content.styled("No abstract.", _DIM + _ITALIC))
     links = [
         _link(label, url)
         for label, url in (

@@ -116,12 +116,13 @@ class PaperDetail(VerticalScroll, can_focus=True):
         followed: str = "",
         terms: tuple[str, ...] = (),
         events: Sequence[ScheduleEvent] = (),
+        all_authors: bool = False,
     ) -> None:
         """Show ``paper`` with the user's data (``None``: nothing is highlighted), and its reviews'
         scores and its recorded changes (oldest first) when given, and why it is followed
         (``followed``: ``"following author Jane Doe"``), the words ``terms`` matches marked
         (:func:`~paperdeck.ui.widgets.detail_content.marked`), and when and where it is presented
-        (``events``)."""
+        (``events``); ``all_authors``: every author named (the reader), else a long list cut."""
         body = self._body()
         self.shown_id = paper.id if paper is not None and user is not None else None
         self._shown = True
@@ -131,7 +132,16 @@ class PaperDetail(VerticalScroll, can_focus=True):
             # Deferred: the LaTeX renderer is not needed for the first paint.
             from paperdeck.ui.widgets.detail_content import detail_content
 
-            body.update(
-                detail_content(paper, user, summary, rank, changes, followed=followed, terms=terms, events=events)
+            content = detail_content(
+                paper,
+                user,
+                summary,
+                rank,
+                changes,
+                followed=followed,
+                terms=terms,
+                events=events,
+                all_authors=all_authors,
             )
+            body.update(content)
         self.scroll_home(animate=False)

@@ -77,6 +77,17 @@ _STALE_STYLE = Style(dim=True)
 _looks_made = count(1)
 
 
+def _steady(text: str) -> str:
+    """``text`` for the list's fixed columns (:func:`~paperdeck.text.steady_width.steady_width`),
+    imported at the first title that is not ASCII (``paperdeck.text`` is not part of a bare
+    start)."""
+    if text.isascii():
+        return text
+    from paperdeck.text.steady_width import steady_width
+
+    return steady_width(text)
+
+
 class PaperList(ScrollView, can_focus=True):
     """A keyboard-driven list of papers, one row each: mark, status, star, note and follow
     markers, title.
@@ -286,7 +297,7 @@ class PaperList(ScrollView, can_focus=True):
         if not paper_id:
             return False
         shown = self._row_at(paper_id)
-        title = one_line(shown.title) if shown is not None else ""
+        title = _steady(one_line(shown.title)) if shown is not None else ""
         return self._title_spans(title, before) != self._title_spans(title, after)
 
     def set_columns(self, decisions: bool, ratings: bool, areas: bool = False) -> None:
@@ -643,9 +654,10 @@ class PaperList(ScrollView, can_focus=True):
             rejected = decision in ("reject", "withdrawn", "desk-rejected")
             badge_style = "paper-list--badge-rejected" if rejected else "paper-list--badge-accepted"
             parts += [(BADGES.get(decision, "    "), part(badge_style)), after or (" ", None)]
-        title = one_line(paper.title if paper else paper_id)
+        # Every cell as Rich counts it, in any terminal: the columns after the title stay put.
+        title = _steady(one_line(paper.title if paper else paper_id))
         room = layout.title - (1 if after and not layout.badge else 0)
-        title, tags = title_and_tags(title, [one_line(tag) for tag in user.tags], room)
+        title, tags = title_and_tags(title, [_steady(one_line(tag)) for tag in user.tags], room)
         is_derived = paper is not None and paper.title_derived
         derived = part("paper-list--derived") if is_derived else None
         at = 0
@@ -659,10 +671,10 @@ class PaperList(ScrollView, can_focus=True):
             parts.append((tags, part("paper-list--tags")))
         right: list[tuple[str, Style | None]] = []
         if layout.venue:
-            venue = one_line(self._venue_at(paper_id))
+            venue = _steady(one_line(self._venue_at(paper_id)))
             right += [("  ", None), (fit(venue, layout.venue), part("paper-list--venue"))]
         if layout.area:
-            area = one_line(paper.area) if paper is not None else ""
+            area = _steady(one_line(paper.area)) if paper is not None else ""
             right += [("  ", None), (fit(area, layout.area), part("paper-list--area"))]
         if layout.rating:
             value = paper.rating if paper is not None else None
