@@ -1,7 +1,8 @@
 """Text for fixed columns (:func:`paperdeck.text.steady_width.steady_width`): the titles of the
 tester's round 16 whose width terminals disagree on (tmux 3.3a: ``❤️`` one cell where Rich counts
 two, ``👍🏽`` four, Devanagari spacing vowel signs a cell each where Rich counts none) come out as
-characters each as wide alone as Rich counts them together; those terminals agree on stay as they are."""
+characters each as wide alone as Rich counts them together; those terminals agree on stay as they are,
+and so do Devanagari's vowel signs (dropping them would change the words: ``किताब`` is not ``कतब``)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ DISAGREED = {
     "👨\u200d👩\u200d👧\u200d family": ("👨👩👧 family", 13),
     "❤\ufe0f ✔\ufe0f ☺\ufe0f": ("❤ ✔ ☺", 5),
     "🇫🇷 flag": ("FR flag", 7),
-    "किताब": ("कतब", 3),
     "👍🏽": ("👍", 2),
 }
-AGREED = ["नमस्ते", "สวัสดี น้ำ", "中文 ＡＢ", "שלום مرحبا", "Müller", "plain ascii"]
+AGREED = ["किताब", "नमस्ते", "สวัสดี น้ำ", "中文 ＡＢ", "שלום مرحبا", "Müller", "plain ascii"]
 
 
 @pytest.mark.parametrize("text", [*DISAGREED, *AGREED])

@@ -4,14 +4,12 @@ terminal.
 Rich counts a grapheme cluster's cells as a whole (``👩‍🔬`` two cells, ``❤️`` two, ``किताब``
 three), but terminals disagree on such clusters: tmux 3.3a draws ``❤️`` in one cell, ``👍🏽`` in
 four and the spacing vowel signs of ``किताब`` in a cell each (five), others join a ZWJ sequence
-or not. A list row's columns after such a title would move by the difference. :func:`steady_width`
+or not. Only what can be rewritten without changing the words is: the vowel signs stay. A list row's columns after such a title would move by the difference. :func:`steady_width`
 writes a text in a form whose width they agree on, for list rows and other column layouts (never
 for the text read at length: the detail pane, the reader and the reviews keep it as written).
 """
 
 from __future__ import annotations
-
-import unicodedata
 
 __all__ = ["steady_width"]
 
@@ -32,17 +30,16 @@ def _steady(char: str) -> str:
         return ""
     if code in _REGIONAL:
         return chr(ord("A") + code - _REGIONAL.start)
-    if unicodedata.category(char) == "Mc":  # a spacing mark: no cell to Rich, one to many terminals
-        return ""
     return char
 
 
 def steady_width(text: str) -> str:
     """``text`` with the characters whose width terminals disagree on replaced by a form they agree
     on: zero-width joiners, variation selectors, skin-tone modifiers and emoji tags dropped, flags
-    as their two letters (``🇫🇷`` → ``FR``), spacing combining marks (Devanagari's, Thai's…)
-    dropped. Every character left is as wide alone as Rich counts it in the text. ASCII text is
-    returned as it is."""
+    as their two letters (``🇫🇷`` → ``FR``). Every character left is as wide alone as Rich counts
+    it in the text. Spacing combining marks (Devanagari's vowel signs: no cell to Rich, one to
+    tmux) are kept: dropping them would change the words, and a row of such a title may sit a
+    cell or two off in those terminals. ASCII text is returned as it is."""
     if text.isascii():
         return text
     return "".join(map(_steady, text))
