@@ -427,18 +427,50 @@ def split_authors(text: str) -> tuple[str, ...]:
 
 def _comma_list(text: str) -> tuple[str, ...]:
     """The names of ``A B, C D, E F`` (every part two words or more, or four parts or more), else
-    ``()``: the field is one name in BibTeX's ``von Last, First`` or ``von Last, Jr, First``."""
-    parts = [part.strip() for part in strip_braces(text).split(",")]
+    ``()``: the field is one name in BibTeX's ``von Last, First`` or ``von Last, Jr, First``. A
+    comma inside braces parts nothing (``{Acme Labs, Research Division}``); a first part that
+    begins with a von particle (``de la Cruz, Juan Pablo``: a word in lower case, as BibTeX's
+    ``von`` is) or is one braced group (``{van der Berg}, Jan``) makes the field one name."""
+    parts = [part.strip() for part in _split_outside_braces(text, _COMMA)]
+    if len(parts) < 4 and parts and _von_last(parts[0]):
+        return ()
+    parts = [strip_braces(part) for part in parts]
     if len(parts) >= 4 or (len(parts) >= 2 and all(len(part.split()) >= 2 for part in parts)):
         return tuple(part for part in parts if part)
     return ()
 
 
-def _split_outside_braces(text: str) -> list[str]:
-    """``text`` split on `` and `` where no brace is open."""
+def _von_last(part: str) -> bool:
+    """Whether ``part`` (before a name's first comma) reads as BibTeX's ``von Last``: its first
+    word in lower case (``de la Cruz``, ``van der Berg``, ``ibn Sina``), or one braced group."""
+    if _one_group(part):
+        return True
+    words = strip_braces(latex_text(part)).split()
+    return len(words) >= 2 and words[0][:1].islower()
+
+
+def _one_group(text: str) -> bool:
+    """Whether ``text`` is one braced group: ``{van der Berg}``, not ``{A} B {C}``."""
+    if not text.startswith("{"):
+        return False
+    depth = 0
+    for index, char in enumerate(text):
+        depth += 1 if char == "{" else -1 if char == "}" else 0
+        if depth == 0:
+            return index == len(text) - 1
+    return False
+
+
+#: What parts a name's field: `` and `` between names, ``,`` between a name's parts.
+_AND = re.compile(r"[{}]|\s+and\s+", re.IGNORECASE)
+_COMMA = re.compile(r"[{}]|,")
+
+
+def _split_outside_braces(text: str, separator: re.Pattern[str] = _AND) -> list[str]:
+    """``text`` split on `` and `` (or ``separator``) where no brace is open."""
     pieces: list[str] = []
     depth = start = 0
-    for match in re.finditer(r"[{}]|\s+and\s+", text, re.IGNORECASE):
+    for match in separator.finditer(text):
         token = match.group()
         if token == "{":
             depth += 1
