@@ -71,6 +71,7 @@ def test_ctrl_c_during_the_import_before_the_app_changes_nothing(
         venue: str = "",
         merging: object = None,
         told: object = None,
+        records: object = None,
     ) -> None:
         assert callable(progress)  # the bar was up
         progress(0, len(paths), paths[0])

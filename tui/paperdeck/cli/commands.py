@@ -195,6 +195,7 @@ def _import_and_report(
             args.venue or "",
             bar.merging if bar else None,
             told=bar.read_bytes if bar else None,
+            records=bar.read_records if bar else None,
         )
         papers = _save_stats(store, stats_key)
         if store.catalogue_stamp() != stamp:

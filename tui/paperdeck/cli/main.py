@@ -160,6 +160,7 @@ def open_store(
                     venue,
                     bar.merging if bar else None,
                     told=bar.read_bytes if bar else None,
+                    records=bar.read_records if bar else None,
                 )
                 if bar:
                     bar.done()  # drawn full before it is cleared

@@ -32,49 +32,65 @@ if TYPE_CHECKING:  # a type only: Rich's progress is not loaded for a command th
 #: The share of the merge's step (:meth:`ImportBar.merging`) each part of it ends at: the reviews
 #: merged, their word index written, the papers' scores written; the papers' merge starts it.
 MERGE_SHARES = {"reviews": 0.6, "review words": 0.8, "paper scores": 1.0}
+#: The share of a gzip file's step (:meth:`ImportBar.read_bytes`) its decompression takes; the
+#: parse of its records (:meth:`ImportBar.read_records`) moves the rest. Measured on a review part
+#: (docs/performance.md, the sixteenth round).
+GZIP_SHARE = 0.4
 
 
 class ImportBar:
     """The import's progress on standard error (:func:`import_progress`): a bar of the files read
-    and what is being done, one step a file (moving as a gzip file's bytes are read:
-    :meth:`read_bytes`), one for the merge (moving as the reviews are merged, then through the
-    word index and the scores) and one for the indexes saved after them (:meth:`saving`). The
-    steps add up to the bar's total; :meth:`done` draws it full."""
+    and what is being done, one step a file (moving as a gzip file's bytes are read,
+    :meth:`read_bytes`, then as its records are parsed, :meth:`read_records`), one for the merge
+    (moving as the reviews are merged, then through the word index and the scores) and one for
+    the indexes saved after them (:meth:`saving`). The steps add up to the bar's total;
+    :meth:`done` draws it full."""
 
     def __init__(self, bar: RichProgress, files: int) -> None:
         self._bar = bar
         self._files = files
         self._task = bar.add_task("importing", total=files + 2)
         self._index = 0  # the file being read
+        self._decompressed = False  # its bytes were told: its records move the rest of its step
 
     def reading(self, index: int, count: int, path: Path) -> None:
         """The :data:`~paperdeck.sources.importer.Progress` callback: file ``index`` is read next."""
         from rich.markup import escape
 
         # drawn now, not at the next tick: the file named while it is read, however short
-        self._index = index
+        self._index, self._decompressed = index, False
         self._bar.update(
             self._task, completed=index, description=f"reading {escape(one_line(path.name))}", refresh=True
         )
 
     def read_bytes(self, done: int, size: int) -> None:
         """The :data:`~paperdeck.sources.base.BytesTold` callback: ``done`` of the gzip file's
-        ``size`` compressed bytes are read and decompressed; the bar moves through the file's step
-        (drawn at its next tick: a piece at a time is often)."""
+        ``size`` compressed bytes are read and decompressed; the bar moves through the first
+        :data:`GZIP_SHARE` of the file's step (drawn at its next tick: a piece at a time is often)."""
+        self._decompressed = True
         share = min(done, size) / size if size > 0 else 0.0
-        self._bar.update(self._task, completed=self._index + share)
+        self._bar.update(self._task, completed=self._index + GZIP_SHARE * share)
+
+    def read_records(self, done: int, total: int) -> None:
+        """The :data:`~paperdeck.sources.base.RecordsTold` callback: ``done`` of the file's
+        ``total`` records are parsed; the bar moves through the rest of the file's step (the
+        whole of it when no bytes were waited for: a plain file, or one decompressed ahead)."""
+        start = GZIP_SHARE if self._decompressed else 0.0
+        share = min(done, total) / total if total > 0 else 1.0
+        self._bar.update(self._task, completed=self._index + start + (1.0 - start) * share)
 
     def merging(self, what: str, done: int, total: int) -> None:
         """The :data:`~paperdeck.sources.importer.Merging` callback: the files are read and what
         they held is merged: ``merging 19,630 papers``, ``merging reviews 12,345/81,870`` (the
         bar moving through the merge's step as the reviews are merged), ``indexing the reviews'
-        words 30%`` (the word index's parts written), ``writing 19,499 papers' scores``
-        (each part its share of the step, :data:`MERGE_SHARES`; ``done`` of ``total`` moving
-        through it when told). Drawn at the bar's next tick (a shard at a time is often)."""
+        words`` (the word index's parts written: the bar's one percentage says how far),
+        ``writing 19,499 papers' scores`` (each part its share of the step, :data:`MERGE_SHARES`;
+        ``done`` of ``total`` moving through it when told). Drawn at the bar's next tick (a shard
+        at a time is often)."""
         if what == "reviews":
             description = f"merging reviews {done:,}/{total:,}"
         elif what == "review words":  # `done` % of the index written (0: it begins)
-            description = "indexing the reviews' words" + (f" {done * 100 // total}%" if done and total else "")
+            description = "indexing the reviews' words"
         elif what == "paper scores":
             description = f"writing {total:,} papers' scores"
         else:
@@ -113,18 +129,23 @@ def import_progress(files: int, shown: bool = True) -> Iterator[ImportBar | None
     """The progress of an import of ``files`` files on standard error, while the block runs: a
     bar when standard error is a terminal (and ``shown``; ``--json`` shows none), ``None``
     otherwise. The bar is cleared when the block ends, an error or Ctrl-C included, so that
-    ``paperdeck import`` prints its summary and ``paperdeck FILE`` opens the app on a clean screen."""
+    ``paperdeck import`` prints its summary and ``paperdeck FILE`` opens the app on a clean screen.
+    The bar's one measure is its percentage, with the time spent: no time left (the steps are of
+    unlike lengths, a file's, the merge's, the indexes': a rate over them foretells nothing)."""
     if not (shown and sys.stderr.isatty()):
         yield None
         return
     from rich.console import Console
+    from rich.progress import BarColumn, TaskProgressColumn, TextColumn, TimeElapsedColumn
     from rich.progress import Progress as RichProgress
 
     console = Console(stderr=True)
     # two columns spare for the `^C` the terminal echoes: a full line would wrap onto one more,
     # which the bar, cleared line by line, would leave on the screen
     console.width = max(20, console.width - 2)
-    with RichProgress(console=console, transient=True) as bar:
+    columns = (TextColumn("[progress.description]{task.description}"), BarColumn(), TaskProgressColumn(),
+               TimeElapsedColumn())  # fmt: skip
+    with RichProgress(*columns, console=console, transient=True) as bar:
         yield ImportBar(bar, files)
 
 

@@ -283,6 +283,11 @@ _TEXT_LETTERS = frozenset(
 )  # fmt: skip
 
 
+#: What became of an open brace in :func:`latex_text`: left out (it only protected case), written
+#: out, or written out as a macro's argument (a group right after it is an argument too).
+_DROPPED, _KEPT, _ARGUMENT = 0, 1, 2
+
+
 def strip_braces(text: str) -> str:
     """A BibTeX field's LaTeX text as paperdeck's text (LaTeX-flavoured plain text, ``%`` meaning
     per cent): :func:`latex_text` with BibTeX's protective braces removed (``{{MACH}: {B}ig}`` →
@@ -302,16 +307,21 @@ def latex_text(text: str, *, braces: bool = True) -> str:
     macro (``\\emph{…}``, ``\\alpha``) and all of the math are kept as written. ``%`` is never a
     comment (it means per cent in paper text; hostile data must not hide what follows it). With
     ``braces=False`` the braces that only protect case are removed; braces after a macro (its
-    arguments), after ``^`` / ``_`` (``MEGS^{2}``) and inside math stay. Linear time.
+    arguments, each of them: ``\\frac{a}{b}``, ``\\sqrt[3]{x}``), after ``^`` / ``_``
+    (``MEGS^{2}``) and inside math stay. Linear time.
     """
     from paperdeck.text.latex_math import accent, symbol  # deferred: a BibTeX import only
 
     out: list[str] = []
-    kept: list[bool] = []  # for each open brace: was it written out?
+    kept: list[int] = []  # for each open brace: _DROPPED, _KEPT or _ARGUMENT (a macro's: kept)
     kept_open = 0  # how many of them were (a count, not any(kept): 100,000 nested braces)
     math = after_command = False
     i, n = 0, len(text)
     while i < n:
+        if after_command and not math and text.startswith("[", i) and (close := text.find("]", i)) > 0:
+            out.append(text[i : close + 1])  # `\sqrt[3]{x}`: an optional argument, the braces after it too
+            i = close + 1
+            continue
         special = _READ_SPECIAL.search(text, i)  # a run of ordinary characters copied at once
         start = n if special is None else special.start()
         if start > i:
@@ -346,14 +356,20 @@ def latex_text(text: str, *, braces: bool = True) -> str:
             continue
         if char == "{":
             keep = braces or math or after_command or kept_open > 0
-            kept.append(keep)
+            argument = after_command and not math and text[i - 1] not in "^_"  # a script's group: its one
+            kept.append(_ARGUMENT if argument else _KEPT if keep else _DROPPED)
             if keep:
                 kept_open += 1
                 out.append(char)
         elif char == "}":
-            if kept.pop() if kept else braces:
+            closed = kept.pop() if kept else _KEPT if braces else _DROPPED
+            if closed != _DROPPED:
                 kept_open = max(kept_open - 1, 0)
                 out.append(char)
+            if closed == _ARGUMENT:  # `\frac{a}{b}`: a group right after a macro's argument is one too
+                after_command = True
+                i += 1
+                continue
         elif char == "-" and not math and text.startswith("--", i):
             dashes = 3 if text.startswith("---", i) else 2
             out.append("—" if dashes == 3 else "–")
@@ -436,18 +452,50 @@ def lists_others(text: str) -> bool:
 
 def _comma_list(text: str) -> tuple[str, ...]:
     """The names of ``A B, C D, E F`` (every part two words or more, or four parts or more), else
-    ``()``: the field is one name in BibTeX's ``von Last, First`` or ``von Last, Jr, First``."""
-    parts = [part.strip() for part in strip_braces(text).split(",")]
+    ``()``: the field is one name in BibTeX's ``von Last, First`` or ``von Last, Jr, First``. A
+    comma inside braces parts nothing (``{Acme Labs, Research Division}``); a first part that
+    begins with a von particle (``de la Cruz, Juan Pablo``: a word in lower case, as BibTeX's
+    ``von`` is) or is one braced group (``{van der Berg}, Jan``) makes the field one name."""
+    parts = [part.strip() for part in _split_outside_braces(text, _COMMA)]
+    if len(parts) < 4 and parts and _von_last(parts[0]):
+        return ()
+    parts = [strip_braces(part) for part in parts]
     if len(parts) >= 4 or (len(parts) >= 2 and all(len(part.split()) >= 2 for part in parts)):
         return tuple(part for part in parts if part)
     return ()
 
 
-def _split_outside_braces(text: str) -> list[str]:
-    """``text`` split on `` and `` where no brace is open."""
+def _von_last(part: str) -> bool:
+    """Whether ``part`` (before a name's first comma) reads as BibTeX's ``von Last``: its first
+    word in lower case (``de la Cruz``, ``van der Berg``, ``ibn Sina``), or one braced group."""
+    if _one_group(part):
+        return True
+    words = strip_braces(latex_text(part)).split()
+    return len(words) >= 2 and words[0][:1].islower()
+
+
+def _one_group(text: str) -> bool:
+    """Whether ``text`` is one braced group: ``{van der Berg}``, not ``{A} B {C}``."""
+    if not text.startswith("{"):
+        return False
+    depth = 0
+    for index, char in enumerate(text):
+        depth += 1 if char == "{" else -1 if char == "}" else 0
+        if depth == 0:
+            return index == len(text) - 1
+    return False
+
+
+#: What parts a name's field: `` and `` between names, ``,`` between a name's parts.
+_AND = re.compile(r"[{}]|\s+and\s+", re.IGNORECASE)
+_COMMA = re.compile(r"[{}]|,")
+
+
+def _split_outside_braces(text: str, separator: re.Pattern[str] = _AND) -> list[str]:
+    """``text`` split on `` and `` (or ``separator``) where no brace is open."""
     pieces: list[str] = []
     depth = start = 0
-    for match in re.finditer(r"[{}]|\s+and\s+", text, re.IGNORECASE):
+    for match in separator.finditer(text):
         token = match.group()
         if token == "{":
             depth += 1

@@ -54,7 +54,9 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
     "authors": ("authors", "author", "author_names"),
     "abstract": ("abstract", "summary"),
     "keywords": ("keywords", "keyword", "tags"),
-    "decision": ("decision", "final_decision", "status", "recommendation", "outcome", "venue"),
+    # a ``venue`` column is the venue (``ICLR 2026 Poster``: its decision read from it when no
+    # column names one, as OpenReview's venue strings say it), never a decision as written
+    "decision": ("decision", "final_decision", "status", "recommendation", "outcome"),
     "conference": ("conference", "conf", "venue"),
     "openreview_url": ("openreview_url", "openreview", "forum_url", "url", "site", "link"),
     "pdf_url": ("pdf", "pdf_url", "pdf_link", "pdflink"),
@@ -117,7 +119,7 @@ def read(path: Path) -> SourceRead:
         raise SourceError(path, f"no title column in the header ({shown})", header_line)
     table = _Table(path, columns, len(header), singular_author=_is_singular_author(header, columns))
     marks = _marks_columns(_normalise_header(header))
-    decision_col = columns.get("decision")
+    decision_col = columns.get("decision", columns.get("conference"))
     if decision_col is not None:
         raw = {row[decision_col] for _, row in rows[1:] if decision_col < len(row)}
         table.decisions_out = True if any(normalise_decision(v) in _ACCEPTED for v in raw) else None
@@ -286,6 +288,8 @@ class _Table:
         # The row's own decision wins; a value not understood stays the source's text
         # (decision_raw, shown as is), never replaced by what the file's name suggests.
         decision = self.decision(decision_given) if decision_given else self.file_decision
+        if "decision" not in self.columns and conference and (said := self.decision(conference)) != "unknown":
+            decision = said  # `ICLR 2026 Poster` in a venue column: the venue's, and its decision
         urls = cell("openreview_url", ""), cell("pdf_url", "")
         forum = next((openreview_id_from_url(url) for url in urls if openreview_id_from_url(url)), "")
         given_id = cell("openreview_id", "")

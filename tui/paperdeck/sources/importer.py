@@ -16,7 +16,15 @@ from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import file_name, one_line
 from paperdeck.sources import read_source
-from paperdeck.sources.base import BytesTold, Skip, SourceRead, reading_ahead, telling_bytes
+from paperdeck.sources.base import (
+    BytesTold,
+    RecordsTold,
+    Skip,
+    SourceRead,
+    reading_ahead,
+    telling_bytes,
+    telling_records,
+)
 from paperdeck.sources.validate import Checked, check_read
 from paperdeck.store.atomic import not_a_file
 from paperdeck.store.backup import RestoreReport, restore_backup
@@ -155,14 +163,16 @@ def _read_checked(
     on_read: Callable[[SourceRead], SourceRead | None] | None = None,
     venue: str = "",
     told: BytesTold | None = None,
+    records: RecordsTold | None = None,
 ) -> list[Checked]:
     """Each path read and checked, in order (``venue``: the one given for papers whose file names
     none); ``on_read`` sees each read as it is made, and what it returns (when not ``None``) is
     kept instead (the read without what it took); ``told`` how far a gzip file's reading is
-    (:func:`paperdeck.sources.base.telling_bytes`), after ``progress`` named the file."""
+    (:func:`paperdeck.sources.base.telling_bytes`), after ``progress`` named the file, and
+    ``records`` how far the parse of its records is (:func:`paperdeck.sources.base.telling_records`)."""
     checked = []
     snapshot: tuple[Path, str] | None = None  # the first snapshot file read, and its conference
-    with reading_ahead() as ahead, telling_bytes(told):
+    with reading_ahead() as ahead, telling_bytes(told), telling_records(records):
         for index, path in enumerate(paths):
             if progress is not None:
                 progress(index, len(paths), path)
@@ -262,11 +272,14 @@ def import_files(
     venue: str = "",
     merging: Merging | None = None,
     told: BytesTold | None = None,
+    records: RecordsTold | None = None,
 ) -> ImportSummary:
     """Read all ``paths``, then merge their papers into ``store`` in one catalogue write.
 
     ``progress`` is told before each file is read, ``told`` how far a gzip file's reading is
-    (``done`` of its ``size`` compressed bytes: a review part takes seconds), ``merging`` as what
+    (``done`` of its ``size`` compressed bytes: a review part takes seconds), ``records`` how far
+    the parse of a file's records is, after its bytes (``done`` of its ``total`` records, a batch
+    at a time: the parse is most of a review part's reading), ``merging`` as what
     they held is merged (the reviews a shard at a time: a large file's reviews take seconds to
     merge).
 
@@ -312,7 +325,7 @@ def import_files(
     # Reading a conference makes millions of objects: no collector pass walks them all meanwhile.
     with runtime.collector_paused():
         try:
-            checked = _read_checked(paths, format, progress, stage, venue, told)
+            checked = _read_checked(paths, format, progress, stage, venue, told, records)
             backups = [item.read.backup for item in checked if item.read.backup is not None]
             # the paper lists (one may carry marks too: paperdeck's CSV export)
             checked = [item for item in checked if item.read.backup is None or item.read.papers]

@@ -45,7 +45,7 @@ from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import canonical_id, plain_id
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.model.safe_text import one_line, web_link
-from paperdeck.sources.base import SourceRead
+from paperdeck.sources.base import RECORDS_TOLD_EVERY, SourceRead, records_told
 from paperdeck.sources.common import collect, finite_scores, provenance_pairs, review_ratings
 from paperdeck.sources.jsonfile import (
     NOTES_KEY,
@@ -120,7 +120,10 @@ def _read(path: Path, document: JsonRecords) -> SourceRead:
 
     def results() -> Iterator[tuple[str, Paper | str]]:
         records = document.records
-        for index in range(len(records)):
+        total, told = len(records), records_told()
+        for index in range(total):
+            if told is not None and not index % RECORDS_TOLD_EVERY:
+                told(index, total)
             record = records[index]
             records[index] = None  # taken: the replies are made of it below
             try:
@@ -131,6 +134,8 @@ def _read(path: Path, document: JsonRecords) -> SourceRead:
                     first.append(f"{document.position(index)}: {exc}")
                 yield document.position(index), f"malformed record: {exc}"
             replies.add(index, record)
+        if told is not None:
+            told(total, total)
 
     first: list[str] = []
     dropped: Counter[str] = Counter()  # the papers' per-review scores for no finite number
