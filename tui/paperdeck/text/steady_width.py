@@ -4,9 +4,10 @@ terminal.
 Rich counts a grapheme cluster's cells as a whole (``👩‍🔬`` two cells, ``❤️`` two, ``किताब``
 three), but terminals disagree on such clusters: tmux 3.3a draws ``❤️`` in one cell, ``👍🏽`` in
 four and the spacing vowel signs of ``किताब`` in a cell each (five), others join a ZWJ sequence
-or not. Only what can be rewritten without changing the words is: the vowel signs stay. A list row's columns after such a title would move by the difference. :func:`steady_width`
+or not. A list row's columns after such a title would move by the difference. :func:`steady_width`
 writes a text in a form whose width they agree on, for list rows and other column layouts (never
 for the text read at length: the detail pane, the reader and the reviews keep it as written).
+Only what can be rewritten without changing the words is: the vowel signs stay.
 """
 
 from __future__ import annotations
