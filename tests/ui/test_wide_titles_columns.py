@@ -1,7 +1,8 @@
 """The list's columns stay straight whatever the titles hold (tester round 16: at 80×24 in tmux
 3.3a, titles with ZWJ emoji, emoji with variation selectors, flags, skin tones and Devanagari
 vowel signs pushed the venue column; each such title is drawn in a form terminals agree on by
-:func:`paperdeck.text.steady_width.steady_width`, its vowel signs kept: they are the words). A terminal that counts every character alone
+:func:`paperdeck.text.steady_width.steady_width`, its vowel signs kept: they are the words).
+A terminal that counts every character alone
 is what the test measures by: the venue starts at the same cell of every row."""
 
 from __future__ import annotations
