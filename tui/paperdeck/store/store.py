@@ -683,6 +683,16 @@ class Store:
             run.change_log = FirstSeenLeftOut(run.change_log, first_seen)
         return run.import_reviews(reviews, staged, progress)
 
+    def remove_leftovers(self) -> int:
+        """Remove what killed changes left in the store (:func:`paperdeck.store.leftovers.remove_leftovers`:
+        their undo staging, review generations no index names), unless another process is
+        importing; best effort, slow on a store with hundreds of MB left (call it off the event
+        loop). Returns how many entries were removed."""
+        from paperdeck.store.import_run import IMPORT_LOCK_FILE
+        from paperdeck.store.leftovers import remove_leftovers
+
+        return remove_leftovers(self.data_dir, self.data_dir / IMPORT_LOCK_FILE)
+
     def _import_run(self) -> ImportRun:
         from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportRun
 
