@@ -910,6 +910,12 @@ class Store:
         """Every non-empty user record, by paper id (a copy)."""
         return self._user.records
 
+    def marked_among(self, paper_ids: Iterable[str]) -> int:
+        """How many of ``paper_ids`` hold the user's star, note or tags (a reading status alone
+        is not counted): what an undo of their import takes away and keeps for their return."""
+        records = self._user.records
+        return sum(1 for pid in paper_ids if (r := records.get(pid)) is not None and (r.starred or r.note or r.tags))
+
     @property
     def user_notes(self) -> dict[str, str]:
         """Every note the user wrote, by paper id (a copy)."""

@@ -271,6 +271,9 @@ class ListCounts:
         self.refresh_note = ""
         self.export_note = ""  # an export's progress, while one is written
         self.save_note = ""  # "saving…" while a save waits for the store's lock
+        #: ``"undoing…"`` while a removal or an undo is written (its star count not known yet:
+        #: the bar shows none rather than the one before, :meth:`set_change_note`).
+        self.change_note = ""
         #: Holds an action due once the typing pauses until a query under way is painted (the
         #: screen's :meth:`QueryGate.when_quiet <paperdeck.ui.query_gate.QueryGate.when_quiet>`).
         self.hold: Callable[[Callable[[], None]], None] | None = None
@@ -288,6 +291,13 @@ class ListCounts:
     def set_save_note(self, text: str) -> None:
         """Show ``text`` (``"saving…"`` while a save waits; ``""``: none) beside the counts."""
         self.save_note = text
+        self._repaint()
+
+    def set_change_note(self, text: str) -> None:
+        """Show ``text`` (``"undoing…"``, ``"removing…"`` while the store is written; ``""``: none)
+        beside the counts in place of the star count, which the change is about to make another
+        (a tester's find: ``★ 21 (23 all)`` for 15 s after an undo took a starred paper away)."""
+        self.change_note = text
         self._repaint()
 
     def set_export_note(self, text: str) -> None:
@@ -313,6 +323,8 @@ class ListCounts:
         filtered = shown.query_filters or shown.starred_only
         view = shown.view
         starred, starred_all, statuses = scoped_user_counts(self.store, shown.scope)  # those of the scope
+        if self.change_note:  # the stars as they will be are not counted yet: none said
+            starred = starred_all = 0
         indexing = self.searcher.index.built is None
         finding = not indexing and "like:" in shown.text and self.searcher.similarity.built is None
         marked = self.marks.ids
@@ -326,7 +338,7 @@ class ListCounts:
             "finding similar papers…" if finding else "",
             self.refresh_note,
             self.export_note,
-            self.save_note,
+            self.save_note or self.change_note,
             shown.query_note if filtered else "",
             _elsewhere_note(shown) if filtered else "",
         ]
