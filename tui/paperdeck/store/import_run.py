@@ -371,10 +371,15 @@ class ImportRun:
                         catalogue.replace(merged, dict(catalogue.held_aliases))
                         self._record_scores_patch(txn, committed, len(merged))
                     after = catalogue.held_papers
-                if had_reviews:  # the first reviews imported are their first snapshot: nothing to compare with
-                    from paperdeck.model.changes import paper_changes
+                from paperdeck.model.changes import paper_changes, rating_moves
 
+                if had_reviews:
                     self.recorded = paper_changes(before, after, {}, report.notes, self.now())
+                else:  # the first reviews imported are their first snapshot: no note to compare
+                    # with, but a mean rating another source set (the Parquet's) that they move is
+                    # logged, or the history would say the old one beside the paper's new one
+                    self.recorded = rating_moves(paper_changes(before, after, {}, (), self.now()))
+                if had_reviews or self.recorded:
                     self._record_changes()
                     report = replace(report, notices=self.notices)
         return report

@@ -824,8 +824,9 @@ class Store:
         the baseline (before the app first opened the store) folded into one line of its first
         imports (:meth:`ChangeHistory.paper_history
         <paperdeck.store.changes.ChangeHistory.paper_history>`; raises StoreError when the change
-        log cannot be read)."""
-        return self._history.paper_history(paper_id)
+        log cannot be read). Its rating is said only where it is the paper's now."""
+        row = self.row(paper_id)
+        return self._history.paper_history(paper_id, row.rating if row is not None else float("nan"))
 
     def changes_baseline(self) -> str | None:
         """When the app first opened the store (the latest change then; ``None``: never): the
