@@ -243,7 +243,9 @@ class PaperApp(App[None]):
         self._take_hangup_signals(True)
         self._fit_to_terminal(self.size)
         # What killed imports left (hundreds of MB), removed in a thread once the start is done.
-        self.set_timer(self.LEFTOVERS_AFTER_S, self._remove_leftovers)
+        from paperdeck.ui._lines.timers import one_shot
+
+        one_shot(self, self.LEFTOVERS_AFTER_S, self._remove_leftovers)
 
     def _remove_leftovers(self) -> None:
         self.run_worker(self.store.remove_leftovers, thread=True, group="leftovers", name="remove leftovers",
