@@ -239,9 +239,9 @@ async def test_the_first_imports_are_said_as_such_not_as_changes_in_the_detail_a
 
         await wait_for(pilot, lambda: detail_text().startswith("Graph transformers"), what="B2's detail")
         detail = detail_text()
-        assert "first imported 2026-11-20: decision poster, rating 4.5" in detail, detail
+        assert "as first seen 2026-11-20: decision poster, rating 4.5" in detail, detail
         assert "under-review → poster" not in detail and "– → 4.5" not in detail, detail
         assert "decision poster → oral" in detail, detail
     code, out, _ = run(capsys, "changes", "--data-dir", str(data))
     assert code == 0 and "under-review → poster" not in out, out
-    assert "decision poster → oral" in out and "first imported 2026-11-20: decision poster" in out, out
+    assert "decision poster → oral" in out and "as first seen 2026-11-20: decision poster" in out, out

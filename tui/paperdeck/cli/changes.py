@@ -95,11 +95,13 @@ def cmd_changes(store: Store, args: argparse.Namespace) -> int:
     else:
         # a paper first seen by an import is new, not changed: counted apart
         new = sum(1 for change in by_paper.values() if change.new and not change.first)
-        first = sum(1 for change in by_paper.values() if change.first)
+        first = sum(1 for change in by_paper.values() if change.first and change.new)
+        seen = sum(1 for change in by_paper.values() if change.first and not change.new)
         plural = {1: ""}
         counted = [text.format(count=f"{count:,}", s=plural.get(count, "s"))
-                   for count, text in ((len(items) - new - first, "{count} paper{s} changed"),
-                                       (new, "{count} new paper{s}"), (first, "{count} first imported"))
+                   for count, text in ((len(items) - new - first - seen, "{count} paper{s} changed"),
+                                       (new, "{count} new paper{s}"), (first, "{count} first imported"),
+                                       (seen, "{count} as first seen"))
                    if count]  # fmt: skip
         lines.append(f"{', '.join(counted)}; • not opened since")
     emit(args, {"since": since or None, "papers": items}, "\n".join(lines))
@@ -113,7 +115,7 @@ def _baseline_folded(
     a paper's changes from the imports before the app first opened the store are its first
     imports, not news: a paper changed only by them is one ``first imported …`` line, one changed
     later too lists only what changed later. A paper the app marks changed keeps its entry."""
-    from paperdeck.model.changes import combined, in_baseline, with_baseline
+    from paperdeck.model.changes import RATING_UNKNOWN, combined, in_baseline, with_baseline
 
     baseline = store.changes_baseline()
     grouped: dict[str, list[PaperChange]] = {}
@@ -126,7 +128,8 @@ def _baseline_folded(
         if not items or not in_baseline(items[0], baseline):
             folded[paper_id] = change
             continue
-        history = with_baseline(items, baseline)
+        row = store.row(paper_id)
+        history = with_baseline(items, baseline, row.rating if row is not None else RATING_UNKNOWN)
         later = combined(history[1:])
         folded[paper_id] = later if later is not None else change if paper_id in unseen else history[0]
     return folded

@@ -24,12 +24,14 @@ from paperdeck.model.paper import Paper
 
 __all__ = [
     "CHANGE_KINDS",
+    "RATING_UNKNOWN",
     "NoteChange",
     "PaperChange",
     "ScoreChange",
     "combined",
     "in_baseline",
     "paper_changes",
+    "rating_moves",
     "with_baseline",
 ]
 
@@ -117,7 +119,8 @@ class PaperChange:
         gone: the paper was taken out of the catalogue (removed, or its import undone).
         first: the paper's first imports, folded into one (:func:`with_baseline`): the baseline,
             not news, said as ``first imported 2026-12-07: decision poster, rating 4.5`` (never
-            written to the change log).
+            written to the change log); ``new`` then says whether one of them added the paper
+            (else it was in the store before them: ``as first seen 2026-12-07: …``).
     """
 
     at: str
@@ -137,7 +140,7 @@ class PaperChange:
     def kinds(self) -> frozenset[str]:
         """Which of :data:`CHANGE_KINDS` this change is about."""
         found = set()
-        if self.new:
+        if self.new and not self.first:  # a paper's first imports are not news of a new paper
             found.add("new")
         if self.decision is not None:
             found.add("decision")
@@ -276,7 +279,10 @@ class PaperChange:
             parts.append(f"rating {_number(self.mean[1])}")
         if reviews := len(self.added) - len(self.removed):
             parts.append(f"{reviews} review{'s' if reviews != 1 else ''}")
-        return f"first imported {self.at[:10]}" + (f": {', '.join(parts)}" if parts else "")
+        # "first imported" only for a paper the store did not hold before (a paper already there,
+        # under review when the Parquet brought its decision, was not first imported then)
+        said = "first imported" if self.new else "as first seen"
+        return f"{said} {self.at[:10]}" + (f": {', '.join(parts)}" if parts else "")
 
 
 def in_baseline(change: PaperChange, baseline: str | None) -> bool:
@@ -290,13 +296,46 @@ def in_baseline(change: PaperChange, baseline: str | None) -> bool:
     return baseline is not None and change.at <= baseline
 
 
-def with_baseline(changes: Sequence[PaperChange], baseline: str | None) -> list[PaperChange]:
+def rating_moves(changes: Iterable[PaperChange]) -> list[PaperChange]:
+    """Of ``changes`` (:func:`paper_changes` of the first reviews a store imports), the moves of a
+    mean rating a source had set before (``rating 4.5 → 7``: the Paper Copilot Parquet's
+    pre-discussion mean, then the review notes'), each as that alone: a mean the reviews bring
+    to a paper that had none is their first snapshot, not a change."""
+    return [
+        PaperChange(at=change.at, paper_id=change.paper_id, mean=change.mean)
+        for change in changes
+        if change.mean is not None and change.mean[0] is not None and not change.new
+    ]
+
+
+#: :func:`with_baseline`'s ``rating_now`` when the paper's rating is not known to the caller.
+RATING_UNKNOWN = float("nan")
+
+
+def with_baseline(
+    changes: Sequence[PaperChange], baseline: str | None, rating_now: float | None = RATING_UNKNOWN
+) -> list[PaperChange]:
     """One paper's ``changes`` (oldest first) with those of the baseline (:func:`in_baseline`)
     folded into one, first (:attr:`PaperChange.first`: ``first imported 2026-12-07: decision
-    poster, rating 4.5``), the later ones as they are."""
+    poster, rating 4.5``; ``as first seen 2026-12-07: …`` for a paper none of them added), the
+    later ones as they are.
+
+    ``rating_now``: the paper's mean rating as the store holds it (``None``: none). When the last
+    mean the changes logged is not it (a log written before a second source's ratings were
+    logged: the Paper Copilot Parquet's pre-discussion 4.5, then the review notes' 7.0 unlogged),
+    the folded line leaves its rating out rather than contradict the paper's: it says only what
+    is still true."""
     first = [change for change in changes if in_baseline(change, baseline)]
     later = [change for change in changes if not in_baseline(change, baseline)]
     folded = _first_imports(first)
+    if folded is not None and folded.mean is not None and not any(c.mean is not None for c in later):
+        shown = folded.mean[1]
+        if rating_now is None or shown is None:
+            stale = shown is not rating_now
+        else:
+            stale = rating_now == rating_now and abs(shown - rating_now) > 0.005  # (NaN: not known)
+        if stale:
+            folded = replace(folded, mean=None)
     return ([folded] if folded is not None else []) + later
 
 
@@ -312,6 +351,7 @@ def _first_imports(changes: Sequence[PaperChange]) -> PaperChange | None:
     return PaperChange(
         at=changes[-1].at,
         paper_id=changes[-1].paper_id,
+        new=any(c.new for c in changes),
         decision=decisions[-1] if decisions else None,
         added=tuple(r for r in added if r not in removed),
         mean=means[-1] if means else None,

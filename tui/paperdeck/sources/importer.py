@@ -381,6 +381,7 @@ def import_files(
                     drop_undo_point(store.data_dir)
                     undo.discard()  # and this change makes none
                 undo.summary = _undo_summary(report, review_report, len(files))
+                undo.new_ids = report.new_ids  # the papers an undo takes away: the user's marks on them named
         finally:
             for words in staged:
                 words.close()

@@ -391,17 +391,18 @@ class ChangeHistory:
         """The mark (:class:`SeenMark`): when the user last saw every change; ``None``: never."""
         return self.seen.read()
 
-    def paper_history(self, paper_id: str) -> list[PaperChange]:
+    def paper_history(self, paper_id: str, rating_now: float | None = float("nan")) -> list[PaperChange]:
         """:meth:`paper_changes` of one paper as its history says them: the baseline's folded
-        into one line of its first imports (:func:`~paperdeck.model.changes.with_baseline`), the
-        later ones as they are.
+        into one line of its first imports (:func:`~paperdeck.model.changes.with_baseline`, its
+        rating left out when it is not ``rating_now``, the paper's mean rating now: NaN, not
+        known), the later ones as they are.
 
         Raises:
             StoreError: the change log cannot be read.
         """
         from paperdeck.model.changes import with_baseline
 
-        return with_baseline(self.paper_changes(paper_id), self.seen.baseline())
+        return with_baseline(self.paper_changes(paper_id), self.seen.baseline(), rating_now)
 
     def baseline(self) -> str | None:
         """:meth:`SeenMark.baseline`: changes at or before it are the paper's first imports."""

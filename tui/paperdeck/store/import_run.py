@@ -371,10 +371,15 @@ class ImportRun:
                         catalogue.replace(merged, dict(catalogue.held_aliases))
                         self._record_scores_patch(txn, committed, len(merged))
                     after = catalogue.held_papers
-                if had_reviews:  # the first reviews imported are their first snapshot: nothing to compare with
-                    from paperdeck.model.changes import paper_changes
+                from paperdeck.model.changes import paper_changes, rating_moves
 
+                if had_reviews:
                     self.recorded = paper_changes(before, after, {}, report.notes, self.now())
+                else:  # the first reviews imported are their first snapshot: no note to compare
+                    # with, but a mean rating another source set (the Parquet's) that they move is
+                    # logged, or the history would say the old one beside the paper's new one
+                    self.recorded = rating_moves(paper_changes(before, after, {}, (), self.now()))
+                if had_reviews or self.recorded:
                     self._record_changes()
                     report = replace(report, notices=self.notices)
         return report
@@ -609,7 +614,9 @@ def _with_derived_titles(papers: dict[str, Paper]) -> dict[str, Paper]:
 class _ImportLock:
     """The import lock, as a context manager; failures become :class:`StoreError`. On a
     read-only file system no lock is needed (no one can write) and none is taken. Inside a
-    transaction the lock is held until the transaction ends (taken once however often asked)."""
+    transaction the lock is held until the transaction ends (taken once however often asked).
+    Once taken, the leftovers of killed changes are removed
+    (:func:`~paperdeck.store.leftovers.remove_leftovers_locked`)."""
 
     def __init__(self, path: Path) -> None:
         self._lock = FileLock(path, timeout=_IMPORT_LOCK_TIMEOUT_S)
@@ -629,6 +636,11 @@ class _ImportLock:
             if exc.errno == errno.EROFS:
                 return
             raise StoreError(self._lock.path.parent, write_failure(exc)) from None
+        # What killed changes left (their undo staging, review generations no index names):
+        # theirs no longer, as no other change runs while the lock is held.
+        from paperdeck.store.leftovers import remove_leftovers_locked
+
+        remove_leftovers_locked(self._lock.path.parent)
         if txn is not None:
             txn.keep(self._lock)
             return

@@ -51,11 +51,18 @@ class PaperTally(Protocol):
         """Every paper of the catalogue file stamped ``stamp`` was given to :meth:`add`, in order."""
 
 
+#: The source :attr:`Paper.provenance <paperdeck.model.paper.Paper.provenance>` names for a field
+#: the store's review notes set (:func:`scored`).
+REVIEWS_SOURCE = "reviews"
+
+
 def scored(paper: Paper, summary: ReviewSummary) -> Paper | None:
     """``paper`` with its ratings and confidence taken from its reviews' ``summary``, and the
     decision of a Decision note where it says more than the paper's
     (:func:`paperdeck.store.merge.decision_replaces`: never a decision replaced by none);
-    ``None`` when that changes nothing."""
+    ``None`` when that changes nothing. A field so changed is said to come from
+    :data:`REVIEWS_SOURCE` in the paper's provenance (a tester's find: ``show --json`` named the
+    Paper Copilot Parquet for ratings the review notes had set)."""
     from paperdeck.model.decision import normalise_decision
     from paperdeck.model.paper import Ratings
     from paperdeck.store.merge import decision_replaces
@@ -72,7 +79,13 @@ def scored(paper: Paper, summary: ReviewSummary) -> Paper | None:
         decision = normalise_decision(summary.decision)
         if decision_replaces(paper.decision, decision):
             changes.update(decision=decision, decision_raw=summary.decision)
-    return replace(paper, **changes) if changes else None
+    if not changes:
+        return None
+    fields = set(changes)
+    provenance = dict(paper.provenance)
+    provenance.update(dict.fromkeys(fields, REVIEWS_SOURCE))
+    changes["provenance"] = tuple(provenance.items())
+    return replace(paper, **changes)
 
 
 @dataclass(slots=True)

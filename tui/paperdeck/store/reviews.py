@@ -77,6 +77,7 @@ __all__ = [
     "ReviewSpill",
     "ReviewStore",
     "StagedWords",
+    "generation_files_named",
     "shard_of",
 ]
 
@@ -1088,9 +1089,7 @@ class ReviewStore:
                 self.directory.mkdir(mode=0o700, exist_ok=True)
                 put_back_review_files(kept, self.directory)
                 atomic_write_bytes(self.index_path, index_file.read_bytes())
-                summaries_name = str(index.get("summaries") or "")
-                named = {*map(str, (index.get("shards") or {}).values()), summaries_name, _spans_name(summaries_name)}
-                words_name = str(index.get("words") or "")
+                named, words_name = generation_files_named(index)
                 notes = int(index.get("notes", 0))
             else:
                 named, words_name, notes = set(), "", 0
@@ -1127,6 +1126,18 @@ class ReviewStore:
             if path.name not in named and not path.name.startswith(f"{words_name}."):
                 with contextlib.suppress(OSError):
                     path.unlink()
+
+
+def generation_files_named(index: dict[str, Any]) -> tuple[set[str], str]:
+    """The generation files a reviews index (``index``, as read) names: its shards, its summaries
+    and their spans, and the name its word index's files begin with (``""``: none).
+
+    Raises:
+        TypeError, AttributeError: the index is not an object of the shape written.
+    """
+    summaries_name = str(index.get("summaries") or "")
+    named = {*map(str, (index.get("shards") or {}).values()), summaries_name, _spans_name(summaries_name)}
+    return named, str(index.get("words") or "")
 
 
 def _encoded_object_pieces(entries: dict[str, bytes], spans: list[tuple[str, tuple[int, int]]]) -> Iterator[bytes]:

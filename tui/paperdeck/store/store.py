@@ -683,6 +683,16 @@ class Store:
             run.change_log = FirstSeenLeftOut(run.change_log, first_seen)
         return run.import_reviews(reviews, staged, progress)
 
+    def remove_leftovers(self) -> int:
+        """Remove what killed changes left in the store (:func:`paperdeck.store.leftovers.remove_leftovers`:
+        their undo staging, review generations no index names), unless another process is
+        importing; best effort, slow on a store with hundreds of MB left (call it off the event
+        loop). Returns how many entries were removed."""
+        from paperdeck.store.import_run import IMPORT_LOCK_FILE
+        from paperdeck.store.leftovers import remove_leftovers
+
+        return remove_leftovers(self.data_dir, self.data_dir / IMPORT_LOCK_FILE)
+
     def _import_run(self) -> ImportRun:
         from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportRun
 
@@ -814,8 +824,9 @@ class Store:
         the baseline (before the app first opened the store) folded into one line of its first
         imports (:meth:`ChangeHistory.paper_history
         <paperdeck.store.changes.ChangeHistory.paper_history>`; raises StoreError when the change
-        log cannot be read)."""
-        return self._history.paper_history(paper_id)
+        log cannot be read). Its rating is said only where it is the paper's now."""
+        row = self.row(paper_id)
+        return self._history.paper_history(paper_id, row.rating if row is not None else float("nan"))
 
     def changes_baseline(self) -> str | None:
         """When the app first opened the store (the latest change then; ``None``: never): the
@@ -899,6 +910,12 @@ class Store:
     def all_user_data(self) -> dict[str, UserData]:
         """Every non-empty user record, by paper id (a copy)."""
         return self._user.records
+
+    def marked_among(self, paper_ids: Iterable[str]) -> int:
+        """How many of ``paper_ids`` hold the user's star, note or tags (a reading status alone
+        is not counted): what an undo of their import takes away and keeps for their return."""
+        records = self._user.records
+        return sum(1 for pid in paper_ids if (r := records.get(pid)) is not None and (r.starred or r.note or r.tags))
 
     @property
     def user_notes(self) -> dict[str, str]:

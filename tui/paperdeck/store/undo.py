@@ -101,6 +101,8 @@ class UndoPoint:
         kept_log: whether it kept the change log's sizes (points of an older paperdeck did not).
         restored_at: when a backup restore came after it (ISO 8601 UTC; :func:`note_restore`),
             ``None`` when none did: an undo leaves a restore's marks as they are, and says so.
+        new_ids: the papers an import added (their ids then), which its undo takes away (empty:
+            none, a removal, or a point of an older paperdeck, which did not keep them).
     """
 
     what: str
@@ -117,6 +119,7 @@ class UndoPoint:
     log_after: list[int] | None = None
     kept_log: bool = False
     restored_at: str | None = None
+    new_ids: tuple[str, ...] = ()
 
 
 #: How the undo's words name the change of a point of each ``what``.
@@ -197,6 +200,7 @@ def read_undo_point(data_dir: Path) -> UndoPoint | None:
             log_after=[int(n) for n in log_after] if isinstance(log_after, list) else None,
             kept_log=bool(data.get("kept_log")),
             restored_at=str(data["restored_at"]) if data.get("restored_at") else None,
+            new_ids=tuple(map(str, data.get("new_ids") or ())),
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -306,6 +310,8 @@ class UndoScope:
 
     Attributes:
         summary: what the change did, one line (set by the change before :meth:`commit`).
+        new_ids: the papers the change added (set by an import before :meth:`commit`), kept in
+            the point (:attr:`UndoPoint.new_ids`).
     """
 
     def __init__(self, data_dir: Path, catalogue_path: Path, what: str, schedule_path: Path | None = None) -> None:
@@ -316,6 +322,7 @@ class UndoScope:
         self._had_schedule = False
         self.what = what
         self.summary = ""
+        self.new_ids: tuple[str, ...] = ()
         self._staged: Path | None = None
         self._kept = False
         self._unkept = False  # the catalogue before could not be kept
@@ -415,7 +422,8 @@ class UndoScope:
                      "had_catalogue": self._had_catalogue, "kept_reviews": kept_reviews,
                      "reviews_after": reviews_after, "kept_schedule": self.schedule_path is not None,
                      "had_schedule": self._had_schedule, "schedule_after": schedule_after,
-                     "log_before": log[0], "log_after": log[1], "kept_log": True}  # fmt: skip
+                     "log_before": log[0], "log_after": log[1], "kept_log": True,
+                     "new_ids": list(self.new_ids)}  # fmt: skip
             atomic_write_bytes(self.folder / _POINT_FILE, orjson.dumps(point))
         except OSError as exc:
             raise StoreError(self.folder, f"cannot write the undo point: {write_failure(exc)}") from None

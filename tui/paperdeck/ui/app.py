@@ -63,6 +63,9 @@ class PaperApp(App[None]):
 
     #: Seconds without a key or mouse event after which the user counts as idle.
     IDLE_S: ClassVar[float] = 1.0
+    #: Seconds after the start before what killed imports left in the store is removed (in a
+    #: thread: :meth:`Store.remove_leftovers <paperdeck.store.store.Store.remove_leftovers>`).
+    LEFTOVERS_AFTER_S: ClassVar[float] = 3.0
     #: Seconds between looks (one ``stat``) at the catalogue for papers another paperdeck imported.
     CATALOGUE_CHECK_S: ClassVar[float] = 2.0
     #: Seconds a catalogue another process replaced is left unread while the search index saved
@@ -238,6 +241,14 @@ class PaperApp(App[None]):
             self.notify(message, markup=False, timeout=6)
         self._take_hangup_signals(True)
         self._fit_to_terminal(self.size)
+        # What killed imports left (hundreds of MB), removed in a thread once the start is done.
+        from paperdeck.ui._lines.timers import one_shot
+
+        one_shot(self, self.LEFTOVERS_AFTER_S, self._remove_leftovers)
+
+    def _remove_leftovers(self) -> None:
+        self.run_worker(self.store.remove_leftovers, thread=True, group="leftovers", name="remove leftovers",
+                        exit_on_error=False)  # fmt: skip
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_to_terminal(event.size)  # the app's size is the new one only once its screen is resized

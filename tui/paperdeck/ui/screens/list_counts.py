@@ -14,7 +14,7 @@ for a new snapshot through ``repaint``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -70,44 +70,48 @@ def _short_marks(note: str) -> str:
     return f"▌ {note.removesuffix(' marked')}" if note else ""
 
 
-#: What gives way, in this order, where a venue scope's counts lack room for every note with the
-#: star count whole (``★ 1 (2 all)``), after the sort's short form: each step is a form of the
-#: star count and of the note of the matches elsewhere, tried with the scope's name whole, then
-#: each of its short forms (:func:`short_scope_notes`: ``ICLR 2026 +1``, ``2 venues``; ``ICLR…``),
-#: until every note shown fits. A form: ``"whole"``; ``"short"`` (``+2 elsewhere``, the stars
-#: ``★ 1/2``: one of the two starred papers is in the scope); ``""`` the note left out; ``"count"``
-#: the stars alone (``★ 1``). The scope is named before anything less important (a tester's
-#: find: at 80 columns it went, and the matches elsewhere were a bare ``+1``); then the marks
-#: take their short form (``▌ 2``) and the stars go, before the scope does (another tester's:
-#: ``185 of 20,048 · ★ 5 · 2 marked``, nothing said two venues).
-_GIVE_WAY = (
-    ("whole", "short"),
-    ("short", "short"),
-    ("short", ""),
-    ("count", ""),
-)
+#: What gives way, one step after another, where a venue scope's counts lack room for every note
+#: with the star count whole (``★ 1 (2 all)``), after the sort's short form: each step keeps what
+#: the steps before gave up, so that the counts changing by a digit never bring back one note for
+#: another (a tester's find at 80 columns: ``56 of 19,630 · ICLR 2026 · ★ 20 · ▌ 7``, a moment
+#: later ``8 of 19,630 · ICLR… · ★ 20 · 8 marked``). A step is a note and its next form:
+#: ``"elsewhere short"`` (``+2 elsewhere``); ``"scope short"``, one step per short form of the
+#: scope's name (:func:`short_scope_notes`: ``ICLR 2026 +1``, ``2 venues``; ``NeurIPS…``, never
+#: a prefix another venue of the library shares); ``"stars short"`` (``★ 1/2``: one of the two
+#: starred papers is in the scope); ``"elsewhere"`` left out; ``"stars count"`` (``★ 1``); the
+#: marks' short form (``▌ 2``); the stars left out; last the scope (a tester's find: ``185 of
+#: 20,048 · ★ 5 · 2 marked``, nothing said two venues).
+_GIVE_WAY = ("elsewhere short", "scope short", "stars short", "elsewhere", "stars count", "marks short", "stars",
+             "scope")  # fmt: skip
 
 
 #: What the counts say, instead of a count, of a list ranked by likeness alone (``like:…``).
 ALIKE_NOTE = "most alike first"
 
 
-def short_scope_notes(label: str, venues: int) -> Iterator[str]:
+def short_scope_notes(label: str, venues: int, library: Iterable[str] = ()) -> Iterator[str]:
     """Shorter forms of the venue scope's label (:func:`~paperdeck.search.venues.scope_label`),
     longest first, for counts with no room for it whole: for a scope of several venues the first
     named and how many more (``"ICLR 2026 +1"``), then ``"2 venues"``; else the venue's name cut
-    at a word with an ellipsis (``"NeurIPS 2025 Datasets…"``), so that the scope stays named."""
+    at a word with an ellipsis (``"NeurIPS 2025 Datasets…"``), so that the scope stays named — but
+    never cut to words another venue of ``library`` (the store's venues) begins with: with ICLR
+    2017 in the library, ``"ICLR…"`` could be either (a tester's find), so ``"ICLR 2026"`` has
+    no short form there."""
     if venues > 1:
         first, plus, _ = label.partition(" + ")
         if plus:
             yield f"{first} +{venues - 1}"
         yield f"{venues} venues"
         return
+    others = [venue for venue in library if venue != label]
     shown = label
     for room in range(len(label) - 1, 1, -1):
         cut = cut_at_word(label, room)
         if cut != shown:
             shown = cut
+            stem = cut.removesuffix("…").rstrip()
+            if any(venue.startswith(stem) for venue in others):
+                return  # shorter cuts are as ambiguous
             yield cut
 
 
@@ -267,6 +271,9 @@ class ListCounts:
         self.refresh_note = ""
         self.export_note = ""  # an export's progress, while one is written
         self.save_note = ""  # "saving…" while a save waits for the store's lock
+        #: ``"undoing…"`` while a removal or an undo is written (its star count not known yet:
+        #: the bar shows none rather than the one before, :meth:`set_change_note`).
+        self.change_note = ""
         #: Holds an action due once the typing pauses until a query under way is painted (the
         #: screen's :meth:`QueryGate.when_quiet <paperdeck.ui.query_gate.QueryGate.when_quiet>`).
         self.hold: Callable[[Callable[[], None]], None] | None = None
@@ -284,6 +291,13 @@ class ListCounts:
     def set_save_note(self, text: str) -> None:
         """Show ``text`` (``"saving…"`` while a save waits; ``""``: none) beside the counts."""
         self.save_note = text
+        self._repaint()
+
+    def set_change_note(self, text: str) -> None:
+        """Show ``text`` (``"undoing…"``, ``"removing…"`` while the store is written; ``""``: none)
+        beside the counts in place of the star count, which the change is about to make another
+        (a tester's find: ``★ 21 (23 all)`` for 15 s after an undo took a starred paper away)."""
+        self.change_note = text
         self._repaint()
 
     def set_export_note(self, text: str) -> None:
@@ -309,6 +323,8 @@ class ListCounts:
         filtered = shown.query_filters or shown.starred_only
         view = shown.view
         starred, starred_all, statuses = scoped_user_counts(self.store, shown.scope)  # those of the scope
+        if self.change_note:  # the stars as they will be are not counted yet: none said
+            starred = starred_all = 0
         indexing = self.searcher.index.built is None
         finding = not indexing and "like:" in shown.text and self.searcher.similarity.built is None
         marked = self.marks.ids
@@ -322,7 +338,7 @@ class ListCounts:
             "finding similar papers…" if finding else "",
             self.refresh_note,
             self.export_note,
-            self.save_note,
+            self.save_note or self.change_note,
             shown.query_note if filtered else "",
             _elsewhere_note(shown) if filtered else "",
         ]
@@ -331,6 +347,7 @@ class ListCounts:
         from paperdeck.search.venues import scoped_ids
 
         scoped = shown.scope
+        library = self.store.venue_runs.labels if len(scoped) == 1 else ()  # a cut name is no other's
         keep = kept_with_count(_NOTES_KEPT if scoped else _NOTES_KEPT_UNSCOPED, shown.not_starred)
         total = self.store.paper_count if not scoped else len(scoped_ids(self.store, scoped) or ())
         count = len(shown.view_ids)
@@ -364,7 +381,7 @@ class ListCounts:
             # listed" at 80 columns): the name's short forms first, its first word whole
             whole = notes[_SCOPE_NOTE]
             first = whole.split(" ", 1)[0]
-            for short in short_scope_notes(whole, len(scoped)):
+            for short in short_scope_notes(whole, len(scoped), library):
                 if len(scoped) == 1 and not short.startswith(first):
                     break
                 notes[_SCOPE_NOTE] = short
@@ -382,7 +399,7 @@ class ListCounts:
             notes[_ELSEWHERE_NOTE] = _elsewhere_note(shown, short=True)
             text = again()
         if scoped and notes[_SCOPE_NOTE] and notes[_SCOPE_NOTE] not in text:  # too narrow: its short form
-            for short in short_scope_notes(notes[_SCOPE_NOTE], len(scoped)):
+            for short in short_scope_notes(notes[_SCOPE_NOTE], len(scoped), library):
                 notes[_SCOPE_NOTE] = short
                 text = again()
                 if short in text:
@@ -399,7 +416,7 @@ class ListCounts:
             before = list(notes)
             notes[1], notes[_SCOPE_NOTE] = stars, shown.scope_note
             notes[_ELSEWHERE_NOTE] = notes[_ELSEWHERE_NOTE] and _elsewhere_note(shown)
-            text = self._given_way(text, before, shown, notes, again, (starred, starred_all))
+            text = self._given_way(text, before, shown, notes, again, (starred, starred_all), library)
         if shown.searching:  # never the last list's count as if it matched, nor its order as sorted
             text = fitted(shown.pending_note, notes, room, keep)
         if scoped and self.store.paper_count > total:  # the note of matches elsewhere may come
@@ -432,30 +449,38 @@ class ListCounts:
         notes: list[str],
         again: Callable[[], str],
         stars: tuple[int, int],
+        library: Iterable[str] = (),
     ) -> str:
         """The counts with the notes given way step by step (:data:`_GIVE_WAY`, the sort's short
-        form first): the first that shows every note, else the first that shows the star count
-        at all (its shortest form), else ``text`` (the counts fitted otherwise, of the notes
-        ``before``); ``notes`` left as they made it."""
+        form first, each step keeping what those before gave up): the first that shows every
+        note, else the first that shows the star count at all (its shortest form), else ``text``
+        (the counts fitted otherwise, of the notes ``before``); ``notes`` left as they made it.
+        ``library``: the store's venues, which a single venue's cut name must not be a prefix of."""
         starred, starred_all = stars
         whole_scope, whole_elsewhere = notes[_SCOPE_NOTE], notes[_ELSEWHERE_NOTE]
         first = whole_scope.split(" ", 1)[0]  # a venue's name is cut no shorter than its first word
-        shorter = short_scope_notes(whole_scope, len(shown.scope))
-        scopes = [whole_scope, *(f for f in shorter if len(shown.scope) > 1 or f.startswith(first))]
-        star_forms = {
-            "whole": star_note(starred, starred_all),
-            "short": short_star_note(starred, starred_all),
-            "count": star_note(starred, starred_all, short=True),
+        shorter = short_scope_notes(whole_scope, len(shown.scope), library)
+        scopes = [f for f in shorter if len(shown.scope) > 1 or f.startswith(first)]
+        marks = before[_MARKS_NOTE]
+        forms: dict[str, list[tuple[int, str]]] = {
+            "elsewhere short": [(_ELSEWHERE_NOTE, _elsewhere_note(shown, short=True))] if whole_elsewhere else [],
+            "stars short": [(1, short_star_note(starred, starred_all))],
+            "elsewhere": [(_ELSEWHERE_NOTE, "")] if whole_elsewhere else [],
+            "stars count": [(1, star_note(starred, starred_all, short=True))],
+            "scope short": [(_SCOPE_NOTE, scope) for scope in scopes],
+            "marks short": [(_MARKS_NOTE, _short_marks(marks))],
+            "stars": [(1, "")],
+            "scope": [(_SCOPE_NOTE, "")],
         }
-        elsewhere_forms = {"short": _elsewhere_note(shown, short=True), "": ""}
         with_stars: tuple[str, list[str]] | None = None
+        star_count = forms["stars count"][0][1]
 
         def tried() -> str | None:  # the counts as the notes are now, when every note shows
             nonlocal with_stars
             fitted_now = again()
             if all(note in fitted_now for note in notes if note):
                 return fitted_now
-            if with_stars is None and star_forms["count"] in fitted_now:
+            if with_stars is None and star_count in fitted_now:
                 with_stars = (fitted_now, list(notes))
             return None
 
@@ -463,33 +488,31 @@ class ListCounts:
             notes[_ORDER_NOTE] = shown.short_order_note
             if (fits := tried()) is not None:
                 return fits
-        notes[_ELSEWHERE_NOTE] = whole_elsewhere
-        for star_form, elsewhere_form in _GIVE_WAY:
-            notes[1] = star_forms[star_form]
-            if whole_elsewhere:
-                notes[_ELSEWHERE_NOTE] = elsewhere_forms[elsewhere_form]
-            for scope in scopes:
-                notes[_SCOPE_NOTE] = scope
+        for step in _GIVE_WAY:
+            for index, form in forms[step]:
+                if notes[index] == form:
+                    continue
+                notes[index] = form
                 if (fits := tried()) is not None:
-                    return fits
-        # Still short: the marks in their short form (``▌ 2``), then the stars left out, before
-        # the scope goes (a tester's find: ``185 of 20,048 · ★ 5 · 2 marked`` at 80 columns).
-        marks = before[_MARKS_NOTE]
-        for star_form in ("count", ""):
-            for marks_form in dict.fromkeys((marks, _short_marks(marks))):
-                notes[_MARKS_NOTE] = marks_form
-                notes[1] = star_forms[star_form] if star_form else ""
-                for scope in scopes:
-                    notes[_SCOPE_NOTE] = scope
-                    if (fits := tried()) is not None:
-                        return fits
-        notes[1] = star_forms["count"]
-        notes[_MARKS_NOTE] = before[_MARKS_NOTE]
-        notes[_SCOPE_NOTE] = ""  # not even the shortest name beside the marks
-        if (fits := tried()) is not None:
-            return fits
+                    return ListCounts._scope_back(fits, notes, [whole_scope, *scopes], tried)
         text, notes[:] = with_stars if with_stars is not None else (text, before)
         return text
+
+    @staticmethod
+    def _scope_back(fits: str, notes: list[str], scopes: list[str], tried: Callable[[], str | None]) -> str:
+        """``fits`` (the counts once a step of :data:`_GIVE_WAY` made every note fit) with the
+        scope's name as long again as the room the later steps made allows (``scopes``: its forms,
+        longest first; ``2,454 of 19,630 · ICLR 2026 · ★ 1/2`` once the matches elsewhere went, not
+        ``ICLR…``); the other notes as the steps left them."""
+        shown = notes[_SCOPE_NOTE]
+        if not shown or shown not in scopes:
+            return fits
+        for scope in scopes[: scopes.index(shown)]:
+            notes[_SCOPE_NOTE] = scope
+            if (longer := tried()) is not None:
+                return longer
+        notes[_SCOPE_NOTE] = shown
+        return fits
 
     def _elsewhere_pad(self, elsewhere: int | None) -> int:
         """Cells the counts are padded by on the left while the note of the matches elsewhere (the

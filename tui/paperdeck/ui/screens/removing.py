@@ -59,7 +59,7 @@ def remove_papers(screen: MainScreen) -> None:
         if confirmed:
             screen.marks.clear()
             under_way = f"Removing {what}… the list follows once the store is written."
-            _run(screen, lambda: _removed_text(screen, ids), under_way, highlight=after)
+            _run(screen, lambda: _removed_text(screen, ids), under_way, "removing…", highlight=after)
 
     from paperdeck.ui.screens.confirm import ConfirmScreen
 
@@ -81,16 +81,27 @@ def undo_last_change(screen: MainScreen) -> None:
     question = f"Take back the {noun} of {when} UTC ({one_line(point.summary)})?"
     if restore := restore_came_after(point):  # as `paperdeck import --undo` says it
         question = f"{restore[0].upper()}{restore[1:]}. Take back the {noun} all the same?"
+    if point.what == "import" and (held := screen.store.marked_among(point.new_ids)):
+        question += f" {marks_kept(held, len(point.new_ids))}"
     stays = restore_stays(point)
 
     def go(confirmed: bool | None) -> None:
         if confirmed:
             under_way = f"Taking back the {noun}… the list follows once it is written."
-            _run(screen, lambda: " ".join(filter(None, [_undone_text(screen), stays])), under_way)
+            _run(screen, lambda: " ".join(filter(None, [_undone_text(screen), stays])), under_way, "undoing…")
 
     from paperdeck.ui.screens.confirm import ConfirmScreen
 
     screen.app.push_screen(ConfirmScreen(question, "Undo it", "Cancel"), go)
+
+
+def marks_kept(held: int, taken: int) -> str:
+    """What the undo question says of the ``held`` papers with the user's stars, notes or tags
+    among the ``taken`` an undo of an import takes away (a tester's find: ``Take back the import
+    … 995 new`` did not say a starred paper was among them)."""
+    some = f"{held:,} of the {taken:,} papers it brought" if taken > 1 else "The paper it brought"
+    verb = "hold" if held > 1 else "holds"
+    return f"{some} {verb} your stars, notes or tags: they are kept, and come back if it is imported again."
 
 
 def _removed_text(screen: MainScreen, ids: list[str]) -> str:
@@ -124,13 +135,16 @@ def _running(screen: MainScreen) -> bool:
     return False
 
 
-def _run(screen: MainScreen, work: Callable[[], str], under_way: str, highlight: str | None = None) -> None:
-    """Say ``under_way`` at once, then run ``work`` (a store write, giving the line to show) in a
-    worker thread, the keys answered meanwhile, then show the list as the store holds it
-    (``highlight`` highlighted, when given) and say what was done (or why nothing was). A large
-    store's write took most of a minute on a loaded machine, the list unchanged and nothing said."""
+def _run(screen: MainScreen, work: Callable[[], str], under_way: str, note: str, highlight: str | None = None) -> None:
+    """Say ``under_way`` at once (and ``note`` beside the counts, in place of the star count the
+    change makes another, until the list follows), then run ``work`` (a store write, giving the
+    line to show) in a worker thread, the keys answered meanwhile, then show the list as the store
+    holds it (``highlight`` highlighted, when given) and say what was done (or why nothing was).
+    A large store's write took most of a minute on a loaded machine, the list unchanged and
+    nothing said."""
     app = screen.app
     screen.notify(under_way, title=UNDER_WAY, timeout=60, markup=False)  # the toasts' longest
+    screen.list_filter.counts.set_change_note(note)
 
     def run() -> None:
         try:
@@ -156,9 +170,11 @@ def _done(screen: MainScreen, said: str, highlight: str | None) -> None:
 
 
 def _no_longer_under_way(screen: MainScreen) -> None:
-    """Take away the notice that the removal or the undo is under way: it is done."""
+    """Take away the notice that the removal or the undo is under way: it is done (the star
+    count back beside the counts, as the store holds them now)."""
     from paperdeck.ui._lines.notifications import withdraw_titled
 
+    screen.list_filter.counts.set_change_note("")
     withdraw_titled(screen.app, UNDER_WAY)
 
 
