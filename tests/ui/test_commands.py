@@ -54,7 +54,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("main.filter", "slash", "focus_filter", True, True),
         ("main.clear_filter", "escape", "escape", False, True),
         ("filter.to_list", "enter", "leave_filter", False, True),
-        ("filter.down", "down", "leave_filter", False, True),
+        ("filter.down", "down", "newer_query", False, True),
+        ("filter.up", "up", "older_query", False, True),
         ("main.read", "enter", "read", False, False),
         ("main.reviews", "R", "reviews", False, False),
         ("main.statistics", "A", "statistics", False, False),
@@ -431,7 +432,7 @@ async def test_a_remapped_key_shows_in_help_and_palette(seeded_store: Store) -> 
         views_line = next(line for line in lines if "Open view 1–9" in line)
         assert views_line.split()[:3] == ["1", "/", "^t"]  # not "1…9" any more
         assert " 9 Open view 1–9" in views_line  # keys wider than their column keep a space
-        assert any(line.split()[:3] == ["⏎", "/", "^j"] and "keep the filter" in line for line in lines)
+        assert any(line.split()[:1] == ["^j"] and "newer query" in line for line in lines)
 
 
 def _readme_keys_section() -> str:

@@ -375,8 +375,14 @@ COMMANDS: tuple[Command, ...] = (
         priority=True, summary="filter.back",
     ),
     Command(
-        "filter.down", "down", "leave_filter", "Back to the list", "main", "find",
-        priority=True, summary="filter.back",
+        "filter.down", "down", "newer_query", "Newer query / back to the list", "main", "filter",
+        about="A newer query of the history (↑ went back), else back to the list, keeping the filter",
+        priority=True,
+    ),
+    Command(
+        "filter.up", "up", "older_query", "Older query", "main", "filter",
+        about="The query run before: the filter's history, kept across restarts (escape's query first)",
+        priority=True,
     ),
     Command(
         "main.read", "enter", "read", "Read the paper full screen", "main", "find", "Read the paper",
