@@ -29,7 +29,7 @@ from paperdeck.model.paper import Paper
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.store.store import Store, utc_now
 from paperdeck.ui.commands import bindings
-from paperdeck.ui.widgets.one_line_input import closed_if_empty
+from paperdeck.ui.widgets.one_line_input import closed_if_empty, keep_drafts
 from paperdeck.ui.widgets.path_input import PathInput
 
 #: Typed instead of a file name (any case): send the papers to a running Zotero.
@@ -73,6 +73,8 @@ class ExportPrompt(ModalScreen[Path | None]):
         data_dir: the store's directory: a name inside it is refused in the dialog, as are a
             folder and a folder that does not exist (:func:`export_target_problem`), so the name
             typed stays to be mended.
+        paper_ids: the papers written: a path typed and left with escape comes back when the
+            prompt opens on the same papers again (:mod:`paperdeck.ui.drafts`).
     """
 
     CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
@@ -85,9 +87,16 @@ class ExportPrompt(ModalScreen[Path | None]):
     """
 
     def __init__(
-        self, what: str, suggested: str, backup: bool = False, reviews: bool = False, data_dir: Path | None = None
+        self,
+        what: str,
+        suggested: str,
+        backup: bool = False,
+        reviews: bool = False,
+        data_dir: Path | None = None,
+        paper_ids: Sequence[str] = (),
     ) -> None:
         super().__init__()
+        self._draft = ("backup",) if backup else ("export", hash(tuple(paper_ids)), len(paper_ids))
         self._data_dir = data_dir
         self._reviews = reviews
         #: Whether the export includes the reviews (the check box, ticked with space).
@@ -102,7 +111,7 @@ class ExportPrompt(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="export-dialog", classes="prompt"):
             yield Label(f"Export {self._what}", markup=False, classes="prompt-title")
-            yield PathInput(self._suggested, placeholder="file name", id="export-path")
+            yield PathInput(self._suggested, placeholder="file name", id="export-path", draft=self._draft)
             help_text = "a JSON file you can restore with paperdeck import" if self._backup else _FORMAT_HELP
             yield Label(help_text, classes="prompt-help")
             if self._reviews:
@@ -145,6 +154,7 @@ class ExportPrompt(ModalScreen[Path | None]):
         self.dismiss(path)
 
     def action_cancel(self) -> None:
+        keep_drafts(self)
         self.dismiss(None)
 
 
@@ -152,7 +162,7 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
     """Ask where, then write ``paper_ids`` (in order) there in a worker; tell the user how it went."""
     ids = list(paper_ids)
 
-    prompt = ExportPrompt(what, "paperdeck-export.bib", reviews=True, data_dir=store.data_dir)
+    prompt = ExportPrompt(what, "paperdeck-export.bib", reviews=True, data_dir=store.data_dir, paper_ids=ids)
 
     def write(path: Path) -> str:
         from paperdeck.export.formats import export_chunks, write_export

@@ -289,7 +289,7 @@ class ReadingScreen(Screen[None]):
                     return
             self.apply("tag", lambda r: with_tags(r, add, remove), ids)
 
-        self.app.push_screen(TagPrompt(what, current, self.store.all_tags), done)
+        self.app.push_screen(TagPrompt(what, current, self.store.all_tags, ids), done)
 
     # -- notes -------------------------------------------------------------------------------
 

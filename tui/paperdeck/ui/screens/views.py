@@ -22,7 +22,7 @@ from paperdeck.search.views import NAME_MAX, View, clean_name
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
-from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty
+from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty, keep_drafts
 
 
 def _fit(text: str, width: int) -> str:
@@ -165,7 +165,12 @@ class SaveViewPrompt(ModalScreen[str | None]):
         with Vertical(id="save-view-dialog", classes="prompt"):
             yield Label("Save the filter as a view", classes="prompt-title")
             yield Label(f"Query: {self._query}", markup=False, classes="prompt-help")
-            yield OneLineInput(placeholder="name, e.g. Orals to read", max_length=NAME_MAX, id="view-name")
+            yield OneLineInput(
+                placeholder="name, e.g. Orals to read",
+                max_length=NAME_MAX,
+                id="view-name",
+                draft=("save_view", self._query),
+            )
             yield Label("enter saves · escape cancels", id="view-hint", classes="prompt-help")
 
     @on(Input.Submitted)
@@ -195,4 +200,5 @@ class SaveViewPrompt(ModalScreen[str | None]):
         self.query_one("#view-hint", Label).update(f"{full}enter saves · escape cancels")
 
     def action_cancel(self) -> None:
+        keep_drafts(self)
         self.dismiss(None)
