@@ -113,7 +113,7 @@ class ExportPrompt(ModalScreen[Path | None]):
             yield Label(f"Export {self._what}", markup=False, classes="prompt-title")
             yield PathInput(self._suggested, placeholder="file name", id="export-path", draft=self._draft)
             help_text = "a JSON file you can restore with paperdeck import" if self._backup else _FORMAT_HELP
-            yield Label(help_text, classes="prompt-help")
+            yield Label(help_text, classes="prompt-help prompt-about")
             if self._reviews:
                 yield TickBox("include the reviews (a .md file; tab, then space)", id="export-reviews")
             yield Label(f"in {Path.cwd()} unless the path says otherwise · enter writes · escape cancels",
@@ -127,7 +127,7 @@ class ExportPrompt(ModalScreen[Path | None]):
         hint = self.query_one("#export-hint", Label)
         if not self._backup and typed.casefold() == ZOTERO_WORD:
             if self._reviews and self.query_one("#export-reviews", Checkbox).value:
-                hint.update("⚠ the reviews go into a Markdown file only, not to Zotero: untick them")
+                self._warn(hint, "⚠ the reviews go into a Markdown file only, not to Zotero: untick them")
                 return
             self.to_zotero = True
             self.dismiss(Path(ZOTERO_WORD))
@@ -135,23 +135,28 @@ class ExportPrompt(ModalScreen[Path | None]):
         path = Path(typed).expanduser()
         problem = export_target_problem(path, self._data_dir)
         if problem is not None:
-            hint.update(f"⚠ {problem}")
+            self._warn(hint, f"⚠ {problem}")
             return
         calendar = format_for_path(path) == CALENDAR
         if not self._backup and format_for_path(path) is None and not calendar:
-            hint.update("⚠ end the name with .bib, .ris, .csl.json, .md, .csv, .json or .ics")
+            self._warn(hint, "⚠ end the name with .bib, .ris, .csl.json, .md, .csv, .json or .ics")
             return
         if self._reviews and self.query_one("#export-reviews", Checkbox).value:
             if format_for_path(path) != "markdown":
-                hint.update("⚠ the reviews go into Markdown only: end the name with .md")
+                self._warn(hint, "⚠ the reviews go into Markdown only: end the name with .md")
                 return
             self.with_reviews = True
         path = path.absolute()
         if path.exists() and path != self._replace:
             self._replace = path
-            hint.update("⚠ that file exists: enter again replaces it")
+            self._warn(hint, "⚠ that file exists: enter again replaces it")
             return
         self.dismiss(path)
+
+    def _warn(self, hint: Label, text: str) -> None:
+        """Say ``text`` in the key line's place, scrolled into view on a short screen."""
+        hint.update(text)
+        self.call_after_refresh(hint.scroll_visible, animate=False)
 
     def action_cancel(self) -> None:
         keep_drafts(self)

@@ -69,7 +69,9 @@ class KeywordPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="keyword-dialog", classes="prompt"):
             yield Label("Follow a keyword", classes="prompt-title")
-            yield Label("Papers with it in the title, keywords or abstract are marked.", classes="prompt-help")
+            yield Label(
+                "Papers with it in the title, keywords or abstract are marked.", classes="prompt-help prompt-about"
+            )
             yield OneLineInput(
                 placeholder="e.g. diffusion, graph neural network", id="keyword-input", draft=("follow_keyword",)
             )
