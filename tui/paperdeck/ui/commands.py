@@ -306,6 +306,10 @@ COMMANDS: tuple[Command, ...] = (
         "Take away the messages shown (an error stays longest, then goes)",
     ),
     Command(
+        "app.theme", "", "change_theme", "Theme", "app", None, "Theme",
+        "Change the colour theme (kept in config.json for the next start)",
+    ),
+    Command(
         "app.interrupt", "ctrl+c", "interrupt", "Copy the selected text; with none, quit", "app", "anywhere",
         priority=True,
     ),
