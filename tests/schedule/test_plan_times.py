@@ -1,7 +1,9 @@
 """The plan's times (:mod:`paperdeck.reading.plan`), from the fifteenth round's tester: an event
 over three days said ``(+1 day)`` and no end day at the venue; a row at ``+14:00`` among ``-03:00``
 rows was headed by the wrong day with the wrong venue time; ``--tz Asia/Tokyo`` mixed ``(+1 day)``
-and ``Fri 04-24``; at 40 columns the times were cut before the kind and the poster gave way."""
+and ``Fri 04-24``; at 40 columns the times were cut before the kind and the poster gave way. The
+sixteenth round's: at 40×12 the poster number gave way before the venue's time, and it is what
+finds the poster: it stays while the user's time does."""
 
 from __future__ import annotations
 
@@ -53,10 +55,11 @@ def test_times_on_another_day_here_are_in_one_notation() -> None:
 
 def test_in_a_narrow_plan_the_time_gives_way_last() -> None:
     events = {"a": [_event("1", "2026-04-23T10:30:00-03:00", "2026-04-23T13:00:00-03:00")]}
-    by_width = {width: _lines(events, "UTC", width)[4] for width in (60, 47, 36, 24)}
+    by_width = {width: _lines(events, "UTC", width)[4] for width in (60, 48, 36, 28, 24)}
     assert by_width[60] == "           #100  13:30–16:00 (10:30–13:00 venue)  poster"
-    assert by_width[47] == "           13:30–16:00 (10:30–13:00 venue)"  # the kind, then the poster
-    assert by_width[36] == "           13:30–16:00"  # then the venue's time, whole
+    assert by_width[48] == "           #100  13:30–16:00 (10:30–13:00 venue)"  # the kind first
+    assert by_width[36] == "           #100  13:30–16:00"  # then the venue's time, whole
+    assert by_width[28] == "           #100  13:30–16:00"  # the poster kept (40 columns' plan)
     assert by_width[24] == "           13:30–16:00"
     assert _lines(events, "UTC", 20)[4] == "           13:30–16…"
 

@@ -74,6 +74,24 @@ async def test_the_scope_and_the_stars_elsewhere_stay_named(tmp_path: Path, pape
         assert not re.search(r"(^|· )\+\d+( ·|$)", text), text  # no bare "+1"
 
 
+@pytest.mark.parametrize("filtered", [False, True])
+async def test_at_40_columns_the_scope_is_named_below_the_counts(
+    tmp_path: Path, papers: list[Paper], filtered: bool
+) -> None:
+    """The sixteenth round's tester: at 40 columns the top bar said ``20,048 papers``, the scope
+    (``ICLR 2026 +1``) gone: no form of it fits beside the count, so it takes the second line."""
+    app = PaperApp(store=_store(tmp_path, papers))
+    async with app.run_test(size=(40, 12)) as pilot:
+        await _scoped_to_two_venues(app, pilot)
+        if filtered:
+            await pilot.press("slash", *"COLM", "enter")
+            await settle(pilot)
+        await wait_for(pilot, lambda: "ICLR 2026 +1" in counts(app), what=lambda: counts(app))
+        first, second = counts(app).split("\n")
+        assert ("of 20,048" if filtered else "20,048 papers") in first
+        assert second.strip() == "ICLR 2026 +1"
+
+
 def test_the_short_forms() -> None:
     assert list(short_scope_notes("ICLR 2026 + COLM 2025", 2)) == ["ICLR 2026 +1", "2 venues"]
     assert list(short_scope_notes("4 venues", 4)) == ["4 venues"]

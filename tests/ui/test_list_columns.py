@@ -36,7 +36,7 @@ async def test_headings_sit_over_their_columns(tmp_path: Path) -> None:
         assert row[header.index("Title") :].startswith("Diffusion paper 0")
         assert row[header.index("Area") :].startswith("reinforcement lear")
         rating_end = header.index("Rating") + len("Rating")
-        assert row[: rating_end + 1].endswith("7.5")
+        assert row[:rating_end].endswith("7.5")  # the means end under the heading's end
         top_border = papers.render_lines(papers.region.reset_offset)[0].text  # the headings' line
         assert top_border[1 + header.index("Title") : 1 + header.index("Title") + 5] == "Title"
         assert top_border[1 + header.index("Area") : 1 + header.index("Area") + 4] == "Area"
@@ -110,14 +110,14 @@ async def test_rows_line_up_with_the_headings_with_or_without_a_scrollbar(
         top, first = lines[0].text, lines[1].text
         assert "Rating" in top, top
         rating_end = top.index("Rating") + len("Rating")
-        assert first[: rating_end + 1].endswith("7.5"), (top, first)
+        assert first[:rating_end].endswith("7.5"), (top, first)
         assert papers.columns == column_layout(papers.scrollable_content_region.width, True, True, True)
         if height == 40:
             await pilot.press("slash", *'"paper 0 on"')
             await settle(pilot)
             assert papers.row_count == 1
             lines = papers.render_lines(papers.region.reset_offset)
-            assert lines[0].text == top and lines[1].text[: rating_end + 1].endswith("7.5"), (top, lines[1].text)
+            assert lines[0].text == top and lines[1].text[:rating_end].endswith("7.5"), (top, lines[1].text)
 
 
 def test_a_moved_rating_keeps_its_arrow_where_venues_mix_scales() -> None:
@@ -133,15 +133,15 @@ def test_a_moved_rating_keeps_its_arrow_where_venues_mix_scales() -> None:
     assert rating_cell(4.0, 3.33, True, ten, cells) == "  3.3 " + " 4.0/10↑".rjust(narrow)
     assert rating_cell(4.0, 3.33, False, ten, cells) == " 4.0/10↑".rjust(narrow)
     assert rating_cell(3.0, 4.5, False, ten, cells) == " 3.0/10↓".rjust(narrow)
-    assert rating_cell(6.5, None, True, ten, cells) == "6.5/10".rjust(wide)
-    assert rating_cell(6.5, 6.5, False, ten, cells) == "  6.5/10"
+    assert rating_cell(6.5, None, True, ten, cells) == "6.5/10 ".rjust(wide)
+    assert rating_cell(6.5, 6.5, False, ten, cells) == " 6.5/10 "
     assert len(rating_cell(10.0, 2.0, True, ten, cells)) == wide
 
 
 def test_every_rating_has_a_space_before_it_and_first_sits_over_the_first_means() -> None:
     """Found by a tester: ``datasets and benchma…5.3↑7.3/10``, the rating run into the title, and
     ``first`` heading no values. The widest ratings keep a space before them; the first mean ends
-    where its heading does, as the mean now ends a cell after ``Rating``."""
+    where its heading does, as the mean ends where ``Rating`` does (the arrow's cell after it)."""
     from paperdeck.model.venue import Scale
     from paperdeck.ui.widgets.paper_list import PaperList
     from paperdeck.ui.widgets.row_cells import MOVE_CELLS, RATING_CELLS, SCALED_RATING_CELLS, rating_cell
@@ -171,3 +171,24 @@ def test_every_rating_has_a_space_before_it_and_first_sits_over_the_first_means(
         assert cell[: header.index("first") + len("first") - start].endswith(" 5.3")
         row_end = start + len(cell)
         assert header.index("Rating") + len("Rating") + 1 == row_end
+
+
+@pytest.mark.parametrize("scaled", [False, True])
+@pytest.mark.parametrize("width", [36, 60, 120])
+def test_moved_and_unmoved_means_end_in_one_column_a_cell_off_the_scroll_bar(width: int, scaled: bool) -> None:
+    """A README-only tester: a moved ``5.0/10↑`` stood a cell left of `` 3.3/10``, and at 40
+    columns its arrow touched the scroll bar (``5.0/10↑▄│``). The arrow has a cell of its own,
+    blank when the mean did not move, and a rating that ends the row leaves its last cell blank."""
+    from paperdeck.model.venue import Scale
+    from paperdeck.ui.widgets.row_cells import RATING_CELLS, SCALED_RATING_CELLS, rating_cell
+
+    ten = Scale.parse("1-10") if scaled else None
+    layout = column_layout(width, True, True, False, moves=True, scaled=scaled)
+    cells = SCALED_RATING_CELLS if scaled else RATING_CELLS
+    moved, still = (rating_cell(v, first, layout.moves, ten, cells) for v, first in ((5.0, 3.0), (3.3, None)))
+    assert len(moved) == len(still)
+    assert moved[:-1].endswith("5.0/10" if scaled else "5.0") and moved.endswith("↑")
+    assert still[:-1].endswith("3.3/10" if scaled else "3.3") and still.endswith(" ")
+    if not layout.spread:  # the rating ends the row: one more blank cell is kept for it
+        used = 5 + 5 * layout.badge + layout.title + cells + 1
+        assert used == width, layout

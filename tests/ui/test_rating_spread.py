@@ -55,14 +55,14 @@ async def test_rows_show_mean_and_spread_under_the_heading_when_wide(tmp_path: P
         lines = [papers.render_line(y).text for y in range(papers.row_count)]
         by_title = {t: r for r in lines for t in ("Controversial", "Agreed", "Mean only", "Unrated") if t in r}
         assert len(by_title) == 4, lines
-        assert by_title["Controversial"].endswith("5.0 ↕6 ")
-        assert by_title["Agreed"].endswith("6.0 ↕0 ")
-        assert by_title["Mean only"].endswith("5.5" + " " * SPREAD_CELLS)
-        assert by_title["Unrated"].endswith("–" + " " * SPREAD_CELLS)
+        assert by_title["Controversial"].endswith("5.0  ↕6 ")  # the arrow's cell blank: the rating did not move
+        assert by_title["Agreed"].endswith("6.0  ↕0 ")
+        assert by_title["Mean only"].endswith("5.5 " + " " * SPREAD_CELLS)
+        assert by_title["Unrated"].endswith("– " + " " * SPREAD_CELLS)
         header = papers.header(width)
         assert len(header) == width == len(by_title["Controversial"])
         assert by_title["Controversial"][header.index(SPREAD)] == SPREAD
-        assert by_title["Controversial"][: header.index("Rating") + len("Rating") + 1].endswith("5.0")
+        assert by_title["Controversial"][: header.index("Rating") + len("Rating")].endswith("5.0")
 
 
 async def test_narrow_rows_keep_the_mean_alone(tmp_path: Path) -> None:

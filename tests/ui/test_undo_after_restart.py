@@ -121,3 +121,22 @@ async def test_a_steps_file_that_cannot_be_read_is_said_once_and_kept(data_dir: 
         await pilot.press("s")  # a change still saves; the file is left as it was
         await wait_for(pilot, lambda: len(starred(data_dir)) == len(BY_HAND) + 1, what="the star saved")
     assert path.read_bytes().endswith(b'"a"')
+
+
+async def test_an_earlier_step_of_one_paper_names_it(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The question of a step of one paper names it, by its title (a README-only tester was asked
+    "Undo: mark to-read of 1 paper (…)?", not which)."""
+    first = PaperApp(store=Store(data_dir))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")  # to-read, on the first paper
+        await wait_for(pilot, lambda: main_of(first).history.can_undo, what="the step recorded")
+        await settle(pilot)
+    second = restarted(monkeypatch, data_dir)
+    async with second.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: isinstance(second.screen, ConfirmScreen), what="the undo offered")
+        question = str(second.screen.query_one("#confirm-question", Label).render())
+        assert question.startswith("Undo: ") and "“Paper 0”" in question, question
+        assert "1 paper" not in question

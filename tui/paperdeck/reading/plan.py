@@ -245,8 +245,8 @@ def _event_text(event: ScheduleEvent, zone: tzinfo, cells: int | None = None) ->
     ``"no time  session"``).
 
     Within ``cells`` terminal cells (``None``: no limit) the parts give way in order, each whole:
-    the kind, then the poster position, then the venue's time; the user's time gives way last
-    (the caller cuts what is still too wide)."""
+    the kind, then the venue's time, then the poster position (what finds the poster in the hall);
+    the user's time gives way last (the caller cuts what is still too wide)."""
     poster, kind, mine, there = one_line(event.poster), "", "", ""
     if event.starts is not None and event.ends is not None:
         mine, there = (one_line(part) for part in _times(event, zone))
@@ -257,7 +257,7 @@ def _event_text(event: ScheduleEvent, zone: tzinfo, cells: int | None = None) ->
         return "  ".join(part for part in (poster, f"{mine} ({there})" if there else mine, kind) if part)
 
     text = joined()
-    for give_way in ("kind", "poster", "there"):
+    for give_way in ("kind", "there", "poster"):
         if cells is None or _cells(text) <= cells:
             break
         if give_way == "kind":

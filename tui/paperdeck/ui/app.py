@@ -29,7 +29,7 @@ from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui._lines.keys import KeyGate
-from paperdeck.ui.commands import bindings
+from paperdeck.ui.commands import BY_ID, bindings
 from paperdeck.ui.keymap import KeymapCheck, check_keymap
 from paperdeck.ui.screens.main import MainScreen
 
@@ -120,7 +120,8 @@ class PaperApp(App[None]):
             self.theme = chosen.theme
         elif chosen.theme:
             named = repr(one_line(chosen.theme)[:40])
-            self.settings_refused += (f"theme {named} is no theme here (the palette's Change theme lists them)",)
+            listed = BY_ID["app.theme"].title
+            self.settings_refused += (f"theme {named} is no theme here (the palette's {listed} lists them)",)
 
     async def on_event(self, event: events.Event) -> None:
         """Input events mark the user as active; a key typed is handed on through the key gate
@@ -342,7 +343,7 @@ class PaperApp(App[None]):
         return MainScreen(self.store, self.settings)
 
     def _theme_changed(self, theme: Theme) -> None:
-        """Remember the theme picked (command palette: "Change theme")."""
+        """Remember the theme picked (command palette: "Theme", the row ``app.theme``)."""
         if theme.name != self.settings.settings.theme:
             self.save_settings(theme=theme.name)
 
@@ -561,9 +562,10 @@ class PaperApp(App[None]):
         self.clear_notifications()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """Textual's commands (its "Quit" replaced by ours, which shows its key), then ours, from
-        the command table (:mod:`paperdeck.ui.palette`)."""
+        """Textual's commands (its "Quit" and "Theme" replaced by ours: the table's rows, named and
+        documented once), then ours, from the command table (:mod:`paperdeck.ui.palette`)."""
         from paperdeck.ui.palette import palette_commands
 
-        yield from (command for command in super().get_system_commands(screen) if command.title != "Quit")
+        ours = ("Quit", "Theme")
+        yield from (command for command in super().get_system_commands(screen) if command.title not in ours)
         yield from palette_commands(self, screen, self.keymap.keys)

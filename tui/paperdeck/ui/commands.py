@@ -306,6 +306,10 @@ COMMANDS: tuple[Command, ...] = (
         "Take away the messages shown (an error stays longest, then goes)",
     ),
     Command(
+        "app.theme", "", "change_theme", "Theme", "app", None, "Theme",
+        "Change the colour theme (kept in config.json for the next start)",
+    ),
+    Command(
         "app.interrupt", "ctrl+c", "interrupt", "Copy the selected text; with none, quit", "app", "anywhere",
         priority=True,
     ),
@@ -375,8 +379,14 @@ COMMANDS: tuple[Command, ...] = (
         priority=True, summary="filter.back",
     ),
     Command(
-        "filter.down", "down", "leave_filter", "Back to the list", "main", "find",
-        priority=True, summary="filter.back",
+        "filter.down", "down", "newer_query", "Newer query / back to the list", "main", "filter",
+        about="A newer query of the history (↑ went back), else back to the list, keeping the filter",
+        priority=True,
+    ),
+    Command(
+        "filter.up", "up", "older_query", "Older query", "main", "filter",
+        about="The query run before: the filter's history, kept across restarts (escape's query first)",
+        priority=True,
     ),
     Command(
         "main.read", "enter", "read", "Read the paper full screen", "main", "find", "Read the paper",

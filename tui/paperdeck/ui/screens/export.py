@@ -29,7 +29,7 @@ from paperdeck.model.paper import Paper
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.store.store import Store, utc_now
 from paperdeck.ui.commands import bindings
-from paperdeck.ui.widgets.one_line_input import closed_if_empty
+from paperdeck.ui.widgets.one_line_input import closed_if_empty, keep_drafts
 from paperdeck.ui.widgets.path_input import PathInput
 
 #: Typed instead of a file name (any case): send the papers to a running Zotero.
@@ -73,6 +73,8 @@ class ExportPrompt(ModalScreen[Path | None]):
         data_dir: the store's directory: a name inside it is refused in the dialog, as are a
             folder and a folder that does not exist (:func:`export_target_problem`), so the name
             typed stays to be mended.
+        paper_ids: the papers written: a path typed and left with escape comes back when the
+            prompt opens on the same papers again (:mod:`paperdeck.ui.drafts`).
     """
 
     CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
@@ -85,9 +87,16 @@ class ExportPrompt(ModalScreen[Path | None]):
     """
 
     def __init__(
-        self, what: str, suggested: str, backup: bool = False, reviews: bool = False, data_dir: Path | None = None
+        self,
+        what: str,
+        suggested: str,
+        backup: bool = False,
+        reviews: bool = False,
+        data_dir: Path | None = None,
+        paper_ids: Sequence[str] = (),
     ) -> None:
         super().__init__()
+        self._draft = ("backup",) if backup else ("export", hash(tuple(paper_ids)), len(paper_ids))
         self._data_dir = data_dir
         self._reviews = reviews
         #: Whether the export includes the reviews (the check box, ticked with space).
@@ -102,9 +111,9 @@ class ExportPrompt(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="export-dialog", classes="prompt"):
             yield Label(f"Export {self._what}", markup=False, classes="prompt-title")
-            yield PathInput(self._suggested, placeholder="file name", id="export-path")
+            yield PathInput(self._suggested, placeholder="file name", id="export-path", draft=self._draft)
             help_text = "a JSON file you can restore with paperdeck import" if self._backup else _FORMAT_HELP
-            yield Label(help_text, classes="prompt-help")
+            yield Label(help_text, classes="prompt-help prompt-about")
             if self._reviews:
                 yield TickBox("include the reviews (a .md file; tab, then space)", id="export-reviews")
             yield Label(f"in {Path.cwd()} unless the path says otherwise · enter writes · escape cancels",
@@ -118,7 +127,7 @@ class ExportPrompt(ModalScreen[Path | None]):
         hint = self.query_one("#export-hint", Label)
         if not self._backup and typed.casefold() == ZOTERO_WORD:
             if self._reviews and self.query_one("#export-reviews", Checkbox).value:
-                hint.update("⚠ the reviews go into a Markdown file only, not to Zotero: untick them")
+                self._warn(hint, "⚠ the reviews go into a Markdown file only, not to Zotero: untick them")
                 return
             self.to_zotero = True
             self.dismiss(Path(ZOTERO_WORD))
@@ -126,25 +135,31 @@ class ExportPrompt(ModalScreen[Path | None]):
         path = Path(typed).expanduser()
         problem = export_target_problem(path, self._data_dir)
         if problem is not None:
-            hint.update(f"⚠ {problem}")
+            self._warn(hint, f"⚠ {problem}")
             return
         calendar = format_for_path(path) == CALENDAR
         if not self._backup and format_for_path(path) is None and not calendar:
-            hint.update("⚠ end the name with .bib, .ris, .csl.json, .md, .csv, .json or .ics")
+            self._warn(hint, "⚠ end the name with .bib, .ris, .csl.json, .md, .csv, .json or .ics")
             return
         if self._reviews and self.query_one("#export-reviews", Checkbox).value:
             if format_for_path(path) != "markdown":
-                hint.update("⚠ the reviews go into Markdown only: end the name with .md")
+                self._warn(hint, "⚠ the reviews go into Markdown only: end the name with .md")
                 return
             self.with_reviews = True
         path = path.absolute()
         if path.exists() and path != self._replace:
             self._replace = path
-            hint.update("⚠ that file exists: enter again replaces it")
+            self._warn(hint, "⚠ that file exists: enter again replaces it")
             return
         self.dismiss(path)
 
+    def _warn(self, hint: Label, text: str) -> None:
+        """Say ``text`` in the key line's place, scrolled into view on a short screen."""
+        hint.update(text)
+        self.call_after_refresh(hint.scroll_visible, animate=False)
+
     def action_cancel(self) -> None:
+        keep_drafts(self)
         self.dismiss(None)
 
 
@@ -152,7 +167,7 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
     """Ask where, then write ``paper_ids`` (in order) there in a worker; tell the user how it went."""
     ids = list(paper_ids)
 
-    prompt = ExportPrompt(what, "paperdeck-export.bib", reviews=True, data_dir=store.data_dir)
+    prompt = ExportPrompt(what, "paperdeck-export.bib", reviews=True, data_dir=store.data_dir, paper_ids=ids)
 
     def write(path: Path) -> str:
         from paperdeck.export.formats import export_chunks, write_export

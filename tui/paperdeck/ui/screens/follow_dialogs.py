@@ -22,7 +22,7 @@ from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
-from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty
+from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty, keep_drafts
 
 if TYPE_CHECKING:
     from paperdeck.store.follows import Follow
@@ -108,8 +108,12 @@ class KeywordPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="keyword-dialog", classes="prompt"):
             yield Label("Follow a keyword", classes="prompt-title")
-            yield Label("Papers with it in the title, keywords or abstract are marked.", classes="prompt-help")
-            yield OneLineInput(placeholder="e.g. diffusion, graph neural network", id="keyword-input")
+            yield Label(
+                "Papers with it in the title, keywords or abstract are marked.", classes="prompt-help prompt-about"
+            )
+            yield OneLineInput(
+                placeholder="e.g. diffusion, graph neural network", id="keyword-input", draft=("follow_keyword",)
+            )
             yield Label("enter follows · escape cancels", id="keyword-hint", classes="prompt-help")
 
     @on(Input.Submitted)
@@ -125,6 +129,7 @@ class KeywordPrompt(ModalScreen[str | None]):
         self.query_one("#keyword-hint", Label).update("enter follows · escape cancels")
 
     def action_cancel(self) -> None:
+        keep_drafts(self)
         self.dismiss(None)
 
 

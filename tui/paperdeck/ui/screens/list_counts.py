@@ -115,6 +115,18 @@ def short_scope_notes(label: str, venues: int, library: Iterable[str] = ()) -> I
             yield cut
 
 
+def _scope_below(text: str, scope_note: str, venues: int, room: int) -> str:
+    """``text`` with the venue scope named on the label's second line where no form of it fits
+    on the first (at 40 columns ``20,048 papers`` left no room for ``ICLR 2026 +1``): the
+    longest of its forms (:func:`short_scope_notes`) that fits ``room``, else the shortest cut.
+    ``text`` as it is when it names the scope already, or holds two lines."""
+    forms = [scope_note, *short_scope_notes(scope_note, venues)]
+    if not scope_note or "\n" in text or any(form in text for form in forms):
+        return text
+    line = next((form for form in forms if cell_len(form) <= room), cut_at_word(forms[-1], room))
+    return f"{text}\n{line}"
+
+
 class ListShown:
     """What the counts tell of the list filter's state, as it stands when they are painted (a
     snapshot: nothing in it changes after it is made; a plain class, not a dataclass, as it is
@@ -421,6 +433,8 @@ class ListCounts:
             text = fitted(shown.pending_note, notes, room, keep)
         if scoped and self.store.paper_count > total:  # the note of matches elsewhere may come
             text = self._held_wide(text, total, notes, room)
+        if scoped and not shown.searching:
+            text = _scope_below(text, shown.scope_note, len(scoped), room)
         if shown.query_hint:  # on the label's two lines, its end (the example) kept
             hint = f"⚠ {shown.query_hint}"
             text = wrapped(hint, room)

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from paperdeck.ui.screens.change_marks import ChangeMarks
     from paperdeck.ui.screens.follows import Following
     from paperdeck.ui.screens.held_keys import HeldKeys
+    from paperdeck.ui.screens.query_recall import QueryRecall
 
 #: The papers marked changed before the change marks are made (none).
 _NONE_CHANGED: frozenset[str] = frozenset()
@@ -542,21 +543,46 @@ class MainScreen(ReadingScreen, Screen[None]):
                 timeout=6,
             )
             return
+        self.query_recall.keep(list_filter.filter_text)
         # set_focus, not focus(): focus() is applied later, and keys typed meanwhile would go to
         # the widget being left ("prun⏎j" must not filter for "prunj").
         self.set_focus(self.paper_list)
 
+    @cached_property
+    def query_recall(self) -> QueryRecall:
+        """The filter bar's recall of past queries (made at first need)."""
+        from paperdeck.ui.screens.query_recall import QueryRecall
+
+        return QueryRecall(self, self.store.data_dir)
+
+    def action_older_query(self) -> None:
+        """In the filter bar: the query run before the one shown (``Up``, as in a shell)."""
+        if not self._filter_focused():
+            raise SkipAction  # the list's own up
+        if not self.query_recall.older(self.query_one(FilterBar)):
+            self.app.bell()
+
+    def action_newer_query(self) -> None:
+        """In the filter bar: the query run after the one shown, at last the text typed; with no
+        recall under way, back to the list (``Down``)."""
+        if self._filter_focused() and self.query_recall.newer(self.query_one(FilterBar)):
+            return
+        self.action_leave_filter()
+
     def action_escape(self) -> None:
-        """In the filter bar: clear it and go back to the list. Elsewhere: drop the keys held for a
+        """In the filter bar: clear it (the query kept in the bar's history: ``Up`` recalls it)
+        and go back to the list. Elsewhere: drop the keys held for a
         search still running (:class:`~paperdeck.ui.screens.held_keys.HeldKeys`), else clear the
         marks, else the filter, else starred-only."""
         filter_bar = self.query_one(FilterBar)
         if self._filter_focused():
+            self.query_recall.keep(filter_bar.value)  # ↑ in the bar brings it back
             filter_bar.value = ""
             self.set_focus(self.paper_list)
         elif self.held_keys.drop("escape") or self.clear_marks():
             return
         elif filter_bar.value:
+            self.query_recall.keep(filter_bar.value)
             filter_bar.value = ""
         elif self.starred_only:
             self.list_filter.starred_only = False

@@ -84,6 +84,9 @@ class NoteEditor(ModalScreen[str | None]):
             yield Label(f"Note — {one_line(self._title)}", id="note-title", markup=False)
             yield NoteArea(self._start, id="note-text", soft_wrap=True, show_line_numbers=False)
             yield Label("ctrl+s save · escape cancel · an empty note is deleted", id="note-help")
+        from paperdeck.ui.widgets.footer import PaperFooter
+
+        yield PaperFooter(typing=True)  # the editor's keys, over the main screen's (not its keys)
 
     def on_mount(self) -> None:
         editor = self.query_one(TextArea)

@@ -22,7 +22,7 @@ from paperdeck.model.user import colon_refusal, colon_tag
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
-from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty
+from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty, keep_drafts
 
 
 class TagSuggester(Suggester):
@@ -53,8 +53,13 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("tags")
 
-    def __init__(self, what: str, current: Sequence[str], existing: Sequence[str]) -> None:
+    def __init__(
+        self, what: str, current: Sequence[str], existing: Sequence[str], paper_ids: Sequence[str] = ()
+    ) -> None:
+        """``paper_ids``: the papers tagged; tags typed and left with escape come back as the
+        prompt opens on the same papers again (:mod:`paperdeck.ui.drafts`)."""
         super().__init__()
+        self._draft = ("tags", tuple(paper_ids))
         self._what = what
         self._current = current
         self._existing = existing
@@ -65,7 +70,10 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
             now = one_line(", ".join(self._current)) if self._current else "none yet"
             yield Label(f"Now: {now}", markup=False, classes="prompt-help")
             yield OneLineInput(
-                placeholder="tag  another-tag  -tag-to-remove", suggester=TagSuggester(self._existing), id="tag-input"
+                placeholder="tag  another-tag  -tag-to-remove",
+                suggester=TagSuggester(self._existing),
+                id="tag-input",
+                draft=self._draft,
             )
             yield Label("enter applies · → completes · escape cancels", classes="prompt-help")
 
@@ -90,6 +98,7 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
         self.dismiss((add, remove))
 
     def action_cancel(self) -> None:
+        keep_drafts(self)
         self.dismiss(None)
 
 

@@ -312,7 +312,7 @@ class ReadingScreen(_ScreenPart):
                     return
             self.apply("tag", lambda r: with_tags(r, add, remove), ids)
 
-        self.app.push_screen(TagPrompt(what, current, self.store.all_tags), done)
+        self.app.push_screen(TagPrompt(what, current, self.store.all_tags, ids), done)
 
     # -- notes -------------------------------------------------------------------------------
 
@@ -518,10 +518,22 @@ class ReadingScreen(_ScreenPart):
                 if yes and history.next_step(undo=True) is step:
                     self._replay_step(history, step, undo=True)
 
-            question = f"Undo: {step.offer} (made in another window or an earlier session)?"
+            question = f"Undo: {self._step_offer(step)} (made in another window or an earlier session)?"
             self.app.push_screen(ConfirmScreen(question, "Undo it", "Keep it"), answered)
             return
         self._replay_step(history, step, undo=undo)
+
+    def _step_offer(self, step: Step) -> str:
+        """What undoing ``step`` does, the paper named by its title (cut, one line) when the step
+        changed one paper: a step of an earlier session is asked about, and "1 paper" said not
+        which (:attr:`Step.offer` otherwise)."""
+        ids = step.paper_ids
+        if len(ids) != 1:
+            return step.offer
+        from paperdeck.ui.toasts import quoted
+
+        row = self.store.row(ids[0])
+        return f"{step.what} of “{quoted(one_line(row.title if row is not None else ids[0]))}”"
 
     def _replay_step(self, history: History, step: Step, *, undo: bool) -> None:
         """Undo (or redo) ``step``, the next in line: at once when it is small, else in a worker.

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from paperdeck.search.venues import venue_name
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.drafts import drafts_of
 from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.list_filter import ListFilter
 
@@ -55,7 +56,8 @@ class VenueOptions(OptionList):
 class VenuesScreen(ChoiceDialog[list[str] | None]):
     """The venues with their paper counts (and, while the filter bar holds a query, how many of
     each it matches, counted in a thread), the venues shown ticked. Dismisses with the venues to
-    show (``[]``: every venue), or ``None`` (escape: the scope unchanged).
+    show (``[]``: every venue), or ``None`` (escape: the scope unchanged, the ticks kept as the
+    draft the picker opens with next time from the same scope: :mod:`paperdeck.ui.drafts`).
 
     Args:
         counts: papers by venue, in the store's venue order (:func:`~paperdeck.search.venues.venue_counts`).
@@ -76,6 +78,8 @@ class VenuesScreen(ChoiceDialog[list[str] | None]):
         self._counts = dict(counts)
         self._venues = list(counts)
         self._ticked = set(shown or counts)
+        self._draft_key = ("venues", shown)
+        self._draft_kept = False
         self._matching = matching
         self._matches: Mapping[str, int] | None = None
 
@@ -87,6 +91,9 @@ class VenuesScreen(ChoiceDialog[list[str] | None]):
             yield Label(help_text, classes="prompt-help")
 
     def on_mount(self) -> None:
+        draft = drafts_of(self.app).get(self._draft_key)
+        if isinstance(draft, frozenset):
+            self._ticked = set(self._venues) & draft
         self._fill()
         self._count_matches()
 
@@ -177,7 +184,14 @@ class VenuesScreen(ChoiceDialog[list[str] | None]):
         self.dismiss([] if len(ticked) in (0, len(self._venues)) else ticked)
 
     def action_close(self) -> None:
+        """Close, the scope unchanged; the ticks made kept for the next time."""
+        self._draft_kept = True
+        drafts_of(self.app)[self._draft_key] = frozenset(self._ticked)
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        if not self._draft_kept:
+            drafts_of(self.app).pop(self._draft_key, None)
 
 
 def scope_said(scope: frozenset[str], counts: Mapping[str, int]) -> str:

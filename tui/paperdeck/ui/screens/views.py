@@ -23,7 +23,7 @@ from paperdeck.text.steady_width import steady_width
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
-from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty
+from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty, keep_drafts
 
 
 def _fit(text: str, width: int) -> str:
@@ -201,7 +201,13 @@ class SaveViewPrompt(ModalScreen[str | None]):
             title = f"Rename the view {one_line(self._name)!r}" if self._name else "Save the filter as a view"
             yield Label(title, classes="prompt-title", markup=False)
             yield Label(f"Query: {one_line(self._query)}", markup=False, classes="prompt-help")
-            yield OneLineInput(self._name, placeholder="name, e.g. Orals to read", max_length=NAME_MAX, id="view-name")
+            yield OneLineInput(
+                self._name,
+                placeholder="name, e.g. Orals to read",
+                max_length=NAME_MAX,
+                id="view-name",
+                draft=("rename_view", self._name) if self._name else ("save_view", self._query),
+            )
             yield Label(self._hint(), id="view-hint", classes="prompt-help")
 
     def _hint(self) -> str:
@@ -238,4 +244,5 @@ class SaveViewPrompt(ModalScreen[str | None]):
         self.query_one("#view-hint", Label).update(f"{full}{self._hint()}")
 
     def action_cancel(self) -> None:
+        keep_drafts(self)
         self.dismiss(None)

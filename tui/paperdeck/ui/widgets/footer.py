@@ -20,9 +20,18 @@ from paperdeck.ui._lines.watchers import drop_gone_watchers
 #: The actions whose keys the footer always shows: a screen's way back, the app's help and quit.
 ALWAYS_SHOWN = ("close", "help", "quit")
 
+#: The app's actions whose keys are characters: text in a screen where the keys typed are text
+#: (the note editor), so not shown in its footer.
+TYPED_THERE = ("help", "quit")
+
 
 class PaperFooter(Footer):
-    """A ``Footer`` whose Back, Help and Quit keys never drop off (``ALWAYS_SHOWN``)."""
+    """A ``Footer`` whose Back, Help and Quit keys never drop off (``ALWAYS_SHOWN``).
+
+    Args:
+        typing: the footer of a screen whose keys are typed as text (the note editor): the app's
+            keys that are characters (``TYPED_THERE``: ``?``, ``q``) are text there, not shown.
+    """
 
     DEFAULT_CSS = """
     PaperFooter #always-shown {
@@ -33,10 +42,16 @@ class PaperFooter(Footer):
     }
     """
 
+    def __init__(self, *, typing: bool = False) -> None:
+        super().__init__()
+        self._typing = typing
+
     def compose(self) -> ComposeResult:
         kept: list[tuple[int, Widget]] = []
         for widget in super().compose():
             action = getattr(widget, "action", None)  # a key of the footer (FooterKey)
+            if self._typing and action in TYPED_THERE:
+                continue
             if action in ALWAYS_SHOWN:
                 kept.append((ALWAYS_SHOWN.index(action), widget))
             elif widget.has_class("-command-palette"):

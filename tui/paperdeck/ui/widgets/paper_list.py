@@ -684,6 +684,8 @@ class PaperList(ScrollView, can_focus=True):
             if layout.spread:
                 spread = paper.spread if paper is not None and value is not None else None
                 shown += spread_cell(spread)
+            else:
+                shown += " "  # the row's last cell blank: a moved rating's arrow off the scroll bar
             right.append((shown, part("paper-list--rating")))
         parts = [(content, content_style) for content, content_style in parts if content]
         plain = plain_row(parts, right, width, style, laid=True)
@@ -712,7 +714,8 @@ class PaperList(ScrollView, can_focus=True):
         right += ("first ".rjust(MOVE_CELLS) if layout.moves else "") + (
             "Rating ".rjust(layout.rating_cells) if layout.rating else ""
         )
-        right += f" {SPREAD}".ljust(SPREAD_CELLS) if layout.rating and layout.spread else ""
+        if layout.rating:
+            right += f" {SPREAD}".ljust(SPREAD_CELLS) if layout.spread else " "
         return (text.ljust(width - len(right)) + right)[:width]
 
 

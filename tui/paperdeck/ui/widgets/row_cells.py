@@ -140,14 +140,18 @@ def rating_cell(
     when it moved from ``first`` (the mean of each review's first rating; ``None``: it did not
     move): ``"   6.0↑"``, the mean now first so the arrow does not read as a change; with ``wide``
     (the layout's ``moves``) the first mean before it in ``MOVE_CELLS`` more: ``"  5.3    6.0↑"``.
-    A moved rating keeps its scale as the others do (``" 4.0/10↑"``)."""
+    A moved rating keeps its scale as the others do (``" 4.0/10↑"``).
+
+    The column's last cell is the arrow's, blank when the rating did not move (``"   6.0 "``), so
+    that every mean ends in one column, moved or not (a moved ``5.0/10↑`` stood a cell left of
+    `` 3.3/10``). A value wider than the column keeps its end."""
     if value is None:
-        return _first_cell(None, wide) + "–".rjust(cells)
+        return _first_cell(None, wide) + "–".rjust(cells - 1) + " "
     shown = mean_text(value, scale)
     if first is None or first == value:
-        return _first_cell(None, wide) + shown.rjust(cells)
+        return _first_cell(None, wide) + (shown.rjust(cells - 1) + " ")[-cells:]
     arrow = ROSE if value > first else FELL
-    return _first_cell(first, wide) + f"{shown}{arrow}"[-cells:].rjust(cells)
+    return _first_cell(first, wide) + (shown.rjust(cells - 1) + arrow)[-cells:]
 
 
 def column_layout(
@@ -184,7 +188,9 @@ def column_layout(
         badge = False
     spread = rating and title() - SPREAD_CELLS >= SPREAD_TITLE_MIN
     moved = spread and moves and title() - SPREAD_CELLS - MOVE_CELLS >= SPREAD_TITLE_MIN
-    left = title() - SPREAD_CELLS * spread - MOVE_CELLS * moved
+    # A rating without its spread ends the row: a blank cell after it, so that a moved one's
+    # arrow does not touch the scroll bar (the spread's own cells end with one).
+    left = title() - SPREAD_CELLS * spread - MOVE_CELLS * moved - (rating and not spread)
     return ColumnLayout(badge, area, rating, max(0, left), spread, moved, venue, cells)
 
 
