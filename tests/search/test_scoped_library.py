@@ -305,6 +305,39 @@ def test_the_papers_at_some_positions_are_those_of_every_paper_there(library: Pa
     assert _parsed_outside(store) == 0
 
 
+def test_a_scope_s_papers_are_taken_once_while_the_papers_are_the_same(
+    library: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scope's papers of a field term's keystroke are copied from the last ones taken, not
+    walked to again past the other venues' papers (each keystroke walked the library's papers
+    before the scope's run); a copy each time (changing one changes no other); once the papers
+    are replaced (an import), taken again from the new ones."""
+    import shutil
+
+    from paperdeck.store import catalogue
+
+    data = tmp_path / "data"
+    shutil.copytree(library, data)
+    store = _opened(data)
+    walked: list[int] = []
+    islice = catalogue.islice
+
+    def counted(*args: object) -> object:
+        walked.append(1)
+        return islice(*args)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(catalogue, "islice", counted)
+    first = papers_of_scope(store, SCOPE)
+    assert walked == [1] and [p.id for p in first] == [p.id for p in PAPERS[12:30]]
+    first.clear()
+    again = papers_of_scope(store, SCOPE)
+    assert walked == [1] and [p.id for p in again] == [p.id for p in PAPERS[12:30]]
+    added = _paper(99, "ICLR", 2026, 10)
+    store.import_papers([added])
+    assert [p.id for p in papers_of_scope(store, SCOPE)] == [*(p.id for p in PAPERS[12:30]), added.id]
+    assert len(walked) > 1  # walked again (to the scope's two runs now: the paper added is last)
+
+
 def test_a_words_query_in_the_scope_imports_no_numpy(library: Path) -> None:
     """Words alone in a scope are kept by a byte per paper made from the venue runs
     (:func:`~paperdeck.search.venues.scope_bytes`): numpy's import (~0.1 s of CPU) waits for a

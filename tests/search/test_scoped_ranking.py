@@ -137,3 +137,118 @@ def test_the_candidates_in_a_scope_s_runs_are_cut_alike_in_lists_and_numpy(spans
     assert listed == (expected, [at * 10 + 1 for at in expected])
     arrays = search_index._candidates_inside(np.asarray(candidates), np.asarray(totals), spans)
     assert [a.tolist() for a in arrays] == [expected, [at * 10 + 1 for at in expected]]
+
+
+#: The words queries typed a key at a time in the tests below: first words, a prefix, a typo,
+#: a word after others, an acronym-free word no scope paper holds.
+TYPED = ("diffusion", "diff", "difusion", "graphs", "graphs diffusion", "diffusion graphs lang", "paper 4", "zzz")
+
+
+@pytest.fixture
+def index(stores: tuple[Store, Store]) -> tuple[SearchIndex, bytes, Store]:
+    """A fresh index of the library (no cache of another test's words), the scope's bytes, and
+    the library (to build another index of it)."""
+    library, _ = stores
+    inside = scope_bytes(library, SCOPE)
+    assert inside is not None
+    return build_index(library), inside, library
+
+
+def _cut(index: SearchIndex, query: str, inside: bytes) -> list[int]:
+    """The whole library's ranking of ``query`` cut to ``inside`` (what the scope must show)."""
+    return [at for at in index.search_positions(query) if inside[at]]
+
+
+@pytest.mark.parametrize("dense_from", [20_000, 1])
+def test_the_first_word_is_matched_in_the_scope_s_papers_only(
+    index: tuple[SearchIndex, bytes, Store], dense_from: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first word's posting lists are cut to the scope before its matches are scored: every
+    position given to the match (a dict, or numpy arrays for long lists) is the scope's; the
+    other venues' are counted only (``found_count``: every venue's papers, as the whole match)."""
+    monkeypatch.setattr(search_index, "_DENSE_FROM", dense_from)
+    whole, inside, library = index
+    scoped = build_index(library)
+    given: list[int] = []
+    sparse, dense = SearchIndex._packed_sparse, SearchIndex._packed_dense
+
+    def sparse_seen(self: SearchIndex, word: str, groups: list, *args: object) -> object:
+        given.extend(at for group in groups for at in group[2])
+        return sparse(self, word, groups, *args)  # type: ignore[arg-type]
+
+    def dense_seen(self: SearchIndex, word: str, groups: list, *args: object) -> object:
+        given.extend(int(at) for group in groups for at in group[2])
+        return dense(self, word, groups, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SearchIndex, "_packed_sparse", sparse_seen)
+    monkeypatch.setattr(SearchIndex, "_packed_dense", dense_seen)
+    for query in ("diffusion", "graphs", "difusion", "gra"):
+        given.clear()
+        ranked = list(scoped.search_within(query, inside))
+        assert given and all(inside[at] for at in given), query
+        monkeypatch.setattr(SearchIndex, "_packed_sparse", sparse)
+        monkeypatch.setattr(SearchIndex, "_packed_dense", dense)
+        assert ranked == _cut(whole, query, inside), query
+        assert scoped.found_count(query) == len(whole.word_positions(query)), query
+        monkeypatch.setattr(SearchIndex, "_packed_sparse", sparse_seen)
+        monkeypatch.setattr(SearchIndex, "_packed_dense", dense_seen)
+
+
+@pytest.mark.parametrize("numpy_ready", [True, False])
+def test_typed_a_key_at_a_time_the_scope_ranks_and_counts_as_the_whole_library_cut(
+    index: tuple[SearchIndex, bytes, Store], numpy_ready: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each prefix of each query, typed in one index (each keystroke starting from the last's
+    candidates): the scope's ranking is the whole library's cut to the scope, and the count of
+    every venue's matches is the whole match's; alike with numpy (the scope's postings only) and
+    without it (the whole match, cut)."""
+    monkeypatch.setattr(search_index, "_numpy_ready", lambda: numpy_ready, raising=False)
+    whole, inside, library = index
+    typing = build_index(library)
+    for query in TYPED:
+        for end in range(1, len(query) + 1):
+            typed = query[:end]
+            assert list(typing.search_within(typed, inside)) == _cut(whole, typed, inside), typed
+            assert typing.found_count(typed) == len(whole.word_positions(typed)), typed
+
+
+def test_a_word_typed_after_others_is_matched_alone_in_the_scope(
+    index: tuple[SearchIndex, bytes, Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``diffusion graphs`` after ``diffusion`` matches ``graphs`` only: the scope's candidates
+    and the other venues' positions of ``diffusion`` are kept per scope for the next keystroke."""
+    whole, inside, library = index
+    typing = build_index(library)
+    typing.search_within("diffusion", inside)
+    matched: list[str] = []
+    scoped_match, match = SearchIndex._scoped_match, SearchIndex._match
+
+    def scoped_seen(self: SearchIndex, word: str, *args: object) -> object:
+        matched.append(word)
+        return scoped_match(self, word, *args)  # type: ignore[arg-type]
+
+    def match_seen(self: SearchIndex, word: str, *args: object) -> object:
+        matched.append(word)
+        return match(self, word, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SearchIndex, "_scoped_match", scoped_seen)
+    monkeypatch.setattr(SearchIndex, "_match", match_seen)
+    ranked = list(typing.search_within("diffusion graphs", inside))
+    assert matched == ["graphs"]
+    assert ranked == _cut(whole, "diffusion graphs", inside)
+    assert typing.found_count("diffusion graphs") == len(whole.word_positions("diffusion graphs"))
+
+
+def test_a_note_in_another_venue_is_counted_elsewhere_not_ranked(index: tuple[SearchIndex, bytes, Store]) -> None:
+    """A note's word on a paper outside the scope adds to the count of every venue's matches,
+    not to the scope's ranking; a note on a scope paper ranks it as the whole library's does."""
+    whole, inside, library = index
+    outside_id, inside_id = COLM[0].id, ICLR[0].id
+    notes = {outside_id: "quokka", inside_id: "quokka wombat"}
+    whole.set_notes(notes)
+    typing = build_index(library)
+    typing.set_notes(notes)
+    for query in ("quokka", "wombat", "quokka graphs", "graphs quokka"):
+        assert list(typing.search_within(query, inside)) == _cut(whole, query, inside), query
+        assert typing.found_count(query) == len(whole.word_positions(query)), query
+    assert typing.found_count("quokka") == 2 and len(typing.search_within("quokka", inside)) == 1

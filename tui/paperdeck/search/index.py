@@ -193,6 +193,9 @@ class _WordMatch:
 #: arrays of int64 kept as such until a list is needed (:func:`_listed`): a long match is not
 #: turned into lists, then back into arrays, at each keystroke.
 _Intersection = tuple["list[int] | np.ndarray", "list[int] | np.ndarray", dict[str, "_WordMatch"]]
+#: In a scope (:meth:`SearchIndex._ranked_scoped`): the scope's candidates, their sums, the words'
+#: matches, and the positions outside the scope matching every word (ascending, int64).
+_ScopedIntersection = tuple["list[int] | np.ndarray", "list[int] | np.ndarray", dict[str, "_WordMatch"], "np.ndarray"]
 
 
 class SearchIndex:
@@ -349,9 +352,20 @@ class SearchIndex:
         #: all (ascending), their packed sums (as :meth:`_intersected` gives them) and the words'
         #: matches, the last ``_MAX_INTERSECTIONS`` sets kept; the last ``_MAX_RANKINGS``
         #: rankings, by query words.
+        #: The fourth dict: per set of query words and scope (:meth:`_ranked_scoped`), the scope's
+        #: candidates, their sums, the words' matches and the other venues' positions they match.
         self._intersections: (
-            tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection], dict[Any, Sequence[int]]] | None
+            tuple[
+                dict[int, frozenset[str]],
+                dict[frozenset[str], _Intersection],
+                dict[Any, Sequence[int]],
+                dict[tuple[frozenset[str], bytes], _ScopedIntersection],
+            ]
+            | None
         ) = None
+        #: Per query word and scope (its bytes), the word's match over the scope's positions and
+        #: the other positions it matches (:meth:`_scoped_match`), the last ``_MAX_MATCHES`` kept.
+        self._scoped_matches: dict[tuple[str, bytes], tuple[_WordMatch, np.ndarray]] = {}
         #: Per query words, how many papers they match over every position, with the notes
         #: snapshot it was counted for (:meth:`found_count`): a scoped ranking ranks only the
         #: scope's, so the count of the others is kept beside it.
@@ -691,14 +705,16 @@ class SearchIndex:
             return whole if inside is None else _positions_inside(whole, inside)
         held = self._intersections
         if held is None or held[0] is not notes:
-            held = (notes, {}, {})
+            held = (notes, {}, {}, {})
             if notes is self._notes:
                 self._intersections = held
-        _, intersections, rankings = held
+        _, intersections, rankings, scoped = held
         ranking_key: Any = tuple(query_words) if inside is None else (tuple(query_words), inside)
         kept = rankings.get(ranking_key)  # a space or a backspace typed
         if kept is not None:
             return kept
+        if inside is not None and (len(self._ids) >= _DENSE_WARM_PAPERS or _numpy_ready()):
+            return self._ranked_scoped(query_words, notes, inside, scoped, rankings)
         # Start from the candidates of these words but the last one typed, found at the
         # previous keystroke ("graph neural n" after "graph neural").
         reused = intersections.get(frozenset(query_words[:-1])) if len(query_words) > 1 else None
@@ -749,27 +765,151 @@ class SearchIndex:
             if not len(candidates):
                 _cache(rankings, ranking_key, [], _MAX_RANKINGS)
                 return []
-        if dense is not None and len(query_words) == 1:  # one word, matched in numpy: sorted there
-            in_numpy = _ranked_in_numpy(*dense)
-            _cache(rankings, ranking_key, in_numpy, _MAX_RANKINGS)
-            return in_numpy
-        if len(candidates) >= _SORT_IN_NUMPY_FROM and len(query_words) <= _PACKED_WORDS and "numpy" in sys.modules:
-            many = self._ranked_many(candidates, totals, [matches[word] for word in query_words])
-            _cache(rankings, ranking_key, many, _MAX_RANKINGS)
-            return many
+        ranked = self._sorted(candidates, totals, [matches[word] for word in query_words], dense)
+        _cache(rankings, ranking_key, ranked, _MAX_RANKINGS)
+        return ranked
+
+    def _sorted(
+        self,
+        candidates: list[int] | np.ndarray,
+        totals: list[int] | np.ndarray,
+        matches: list[_WordMatch],
+        dense: tuple[np.ndarray, np.ndarray] | None,
+    ) -> Sequence[int]:
+        """The ``candidates`` (ascending, at least one) ranked by their packed ``totals`` over the
+        query words' ``matches`` (in the query's order), best first; ``dense``: the one word's
+        arrays when they are the candidates and totals."""
+        if dense is not None and len(matches) == 1:  # one word, matched in numpy: sorted there
+            return _ranked_in_numpy(*dense)
+        if len(candidates) >= _SORT_IN_NUMPY_FROM and len(matches) <= _PACKED_WORDS and "numpy" in sys.modules:
+            return self._ranked_many(candidates, totals, matches)
         candidates, totals = _listed(candidates), _listed(totals)
         keys = list(map(rshift, totals, repeat(_HITS_BITS)))
-        if len(query_words) > 1:
-            self._break_ties(keys, totals, candidates, [matches[word] for word in query_words])
+        if len(matches) > 1:
+            self._break_ties(keys, totals, candidates, matches)
         # Candidates are in catalogue order and the sort is stable (reversed too): ties keep
         # catalogue order.
         if len(candidates) >= _DENSE_FROM and "numpy" in sys.modules:
-            ranked = _sorted_in_numpy(candidates, keys)
-        else:
-            order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
-            ranked = list(map(candidates.__getitem__, order))
+            return _sorted_in_numpy(candidates, keys)
+        order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
+        return list(map(candidates.__getitem__, order))
+
+    def _ranked_scoped(
+        self,
+        query_words: list[str],
+        notes: dict[int, frozenset[str]],
+        inside: bytes,
+        scoped: dict[tuple[frozenset[str], bytes], _ScopedIntersection],
+        rankings: dict[Any, Sequence[int]],
+    ) -> Sequence[int]:
+        """:meth:`_ranked` of ``query_words`` within ``inside`` (one byte per position, 1 for a
+        venue scope's papers), in numpy: the first word (the fewest postings) is matched over the
+        scope's positions only (:meth:`_scoped_match`: its posting lists cut by the scope's mask,
+        the other venues' positions it holds kept apart, not scored), each later word over the
+        scope's candidates left and the other venues' positions left (bounded when they are few,
+        as :meth:`_ranked` bounds them). What the words match outside the scope is only counted
+        (:meth:`found_count`). The candidates of each set of words, in this scope, are kept for
+        the next keystroke (a word typed after them matches and intersects only that word)."""
+        import numpy as np
+
+        total = len(self._ids)
+        reused = scoped.get((frozenset(query_words[:-1]), inside)) if len(query_words) > 1 else None
+        candidates: list[int] | np.ndarray | None = None  # the scope's positions matching every word so far
+        elsewhere: np.ndarray = np.zeros(0, dtype=np.int64)  # the other positions matching them, ascending
+        dense: tuple[np.ndarray, np.ndarray] | None = None
+        totals: list[int] | np.ndarray = []
+        matches: dict[str, _WordMatch] = {}
+        later = query_words
+        if reused is not None:
+            candidates, totals, matches, elsewhere = reused
+            later = [query_words[-1]]
+        for word in sorted(later, key=self._reach):
+            note_scores = self._note_scores(word, notes)
+            if candidates is None:  # the first word: its matches in the scope, the others counted
+                match, elsewhere = self._scoped_match(word, inside)
+                if note_scores:
+                    apart = [at for at in note_scores if not inside[at]]
+                    if apart:
+                        elsewhere = np.union1d(elsewhere, np.asarray(apart, dtype=np.int64))
+                    note_scores = {at: score for at, score in note_scores.items() if inside[at]}
+                if match.dense is not None and not note_scores:
+                    dense = match.dense
+                    candidates, totals = dense
+                else:
+                    dense = None
+                    candidates, totals = self._intersected(self._with_notes(match, note_scores), None, [])
+            else:
+                dense = None
+                short = len(word) in _SHORT_PREFIX_FIELDS and "numpy" not in sys.modules
+                share = _BOUNDED_SHORT_SHARE if short else _BOUNDED_SHARE
+                left = len(candidates) + len(elsewhere)
+                bounded = left * share < total and word not in self._matches
+                within = np.union1d(_int64(candidates), elsewhere) if bounded else None
+                match = self._match(word, within)
+                if match.dense is not None and not note_scores:
+                    candidates, totals = _intersected_dense(match.dense, candidates, totals)
+                    elsewhere = _intersected_dense(match.dense, elsewhere, elsewhere)[0]
+                else:
+                    packed = self._with_notes(match, note_scores)
+                    candidates, totals = self._intersected(packed, _listed(candidates), _listed(totals))
+                    held = np.fromiter(map(packed.__contains__, elsewhere.tolist()), dtype=bool, count=len(elsewhere))
+                    elsewhere = elsewhere[held]
+            matches = {**matches, word: match}
+            _cache(scoped, (frozenset(matches), inside), (candidates, totals, matches, elsewhere), _MAX_INTERSECTIONS)
+            if not len(candidates) and not len(elsewhere):
+                break
+        assert candidates is not None
+        self._count_found(tuple(query_words), notes, len(candidates) + len(elsewhere))
+        ranking_key = (tuple(query_words), inside)
+        if not len(candidates):
+            _cache(rankings, ranking_key, [], _MAX_RANKINGS)
+            return []
+        ranked = self._sorted(candidates, totals, [matches[word] for word in query_words], dense)
         _cache(rankings, ranking_key, ranked, _MAX_RANKINGS)
         return ranked
+
+    def _scoped_match(self, word: str, inside: bytes) -> tuple[_WordMatch, np.ndarray]:
+        """``word``'s match (:meth:`_match`) over the positions whose byte of ``inside`` is 1
+        only, and the other positions it matches (ascending, each once: counted, not scored).
+        Each posting list read is cut by the scope's mask in numpy (C-level passes), so that only
+        the scope's positions are scored and filled into the match. Kept per word and scope
+        (the last ``_MAX_MATCHES``)."""
+        import numpy as np
+
+        key = (word, inside)
+        kept = self._scoped_matches.get(key)
+        if kept is not None:
+            return kept
+        mask = self._scope_mask(inside)
+        total = len(self._ids)
+        expansion = self._vocabulary.expand(word)
+        groups, keyword_groups, typo_groups, acronym = self._groups(word, expansion, None, True)
+        apart = np.zeros(total, dtype=bool)
+        cut: list[tuple[int, bool, Sequence[int], bool]] = []
+        for score, title, found, _ in groups:
+            at = np.asarray(found, dtype=np.intp) if len(found) else np.zeros(0, dtype=np.intp)
+            apart[at] = True
+            cut.append((score, title, at[mask[at]], True))
+        apart &= ~mask
+        if sum(len(group[2]) for group in cut) >= _DENSE_FROM:
+            dense, keyword_hits = self._packed_dense(word, cut, keyword_groups, typo_groups, acronym, None)
+            match = _WordMatch(None, keyword_hits, expansion.vocabulary, dense)
+        else:
+            listed: list[tuple[int, bool, Sequence[int], bool]] = [
+                (score, title, found.tolist(), True)  # type: ignore[attr-defined]  # numpy arrays
+                for score, title, found, _ in cut
+            ]
+            packed, keyword_hits = self._packed_sparse(word, listed, keyword_groups, typo_groups, acronym, None)
+            match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
+        made = (match, np.flatnonzero(apart))
+        _cache(self._scoped_matches, key, made)
+        return made
+
+    def _scope_mask(self, inside: bytes) -> np.ndarray:
+        """``inside`` as one bool per position (numpy, a view of its bytes: no copy)."""
+        import numpy as np
+
+        return np.frombuffer(inside, dtype=np.bool_)
 
     def _spans(self, inside: bytes) -> list[tuple[int, int]]:
         """:func:`_spans_inside` of ``inside``, kept for the last ``inside`` asked (a scope's bytes
@@ -867,10 +1007,12 @@ class SearchIndex:
         per paper): only what they save the next keystroke is lost."""
         self._matches.clear()
         self._bounded_matches.clear()
+        self._scoped_matches.clear()
         held = self._intersections
         if held is not None:
             held[1].clear()
             held[2].clear()
+            held[3].clear()
 
     @property
     def notes_hide_saved(self) -> tuple[str, ...]:
@@ -922,7 +1064,6 @@ class SearchIndex:
         words instead); the other positions may or may not be in the result, which is kept apart
         with ``within`` and serves a later call within some of those positions.
         """
-        short = len(word) in _SHORT_PREFIX_FIELDS
         if within is None:
             cached = self._matches.pop(word, None)
             if cached is not None:
@@ -934,8 +1075,37 @@ class SearchIndex:
                 return bounded[1]
         expansion = self._vocabulary.expand(word)
         scanned = None if within is None or not self._scans_prefixes(word, expansion, len(within)) else _listed(within)
-        # (score, in the title, positions, bounded already): a title position's value carries its
-        # title hit (its cover unit in the key, 1 in the hits) whichever title band it is found in.
+        groups, keyword_groups, typo_groups, acronym = self._groups(word, expansion, scanned, within is None)
+        # Bounded, the candidates count too: a dict filled through a set of them costs a pass of
+        # hashing per candidate, the mask of _packed_dense none.
+        reads = sum(len(group[2]) for group in groups) + (len(within) if within is not None else 0)
+        keep: set[int] | np.ndarray | None = None
+        if "numpy" in sys.modules and reads >= _DENSE_FROM:
+            keep = None if within is None else _mask(len(self._ids), within)
+            dense, keyword_hits = self._packed_dense(word, groups, keyword_groups, typo_groups, acronym, keep)
+            match = _WordMatch(None, keyword_hits, expansion.vocabulary, dense)
+        else:
+            keep = None if within is None else set(_listed(within))
+            packed, keyword_hits = self._packed_sparse(word, groups, keyword_groups, typo_groups, acronym, keep)
+            match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
+        if within is None:
+            _cache(self._matches, word, match)
+        else:
+            assert keep is not None
+            _cache(self._bounded_matches, word, (keep, match, len(within)))
+        return match
+
+    def _groups(
+        self, word: str, expansion: Expansion, scanned: list[int] | None, whole: bool
+    ) -> tuple[list[tuple[int, bool, Sequence[int], bool]], list[int], list[int], bool]:
+        """:meth:`_match`'s groups of positions for ``word`` (its ``expansion``): (score, in the
+        title, positions, bounded already) per band and field, the acronym's last; the indices of
+        the keyword groups and of the title typo groups; whether the acronym's group is there.
+        ``scanned``: the positions whose words are scanned for the prefixes instead
+        (:meth:`_scans_prefixes`), or ``None``; ``whole``: the posting lists are read whole (not
+        bounded already). A title position's value carries its title hit (its cover unit in the
+        key, 1 in the hits) whichever title band it is found in."""
+        short = len(word) in _SHORT_PREFIX_FIELDS
         groups: list[tuple[int, bool, Sequence[int], bool]] = []
         keyword_groups: list[int] = []  # indices into groups: also counted for the tie-breaks
         typo_groups: list[int] = []  # title bands a keyword, author or acronym hit may outscore
@@ -951,28 +1121,11 @@ class SearchIndex:
                 if scanned is not None and prefix:  # scanning their words is faster
                     groups.append((score, code == TITLE, self._starting_with(code, word, scanned), True))
                 else:
-                    groups.append((score, code == TITLE, self._positions(code, ranges), within is None))
+                    groups.append((score, code == TITLE, self._positions(code, ranges), whole))
         acronym = self._acronym_positions(word)
         if acronym:  # the last group
-            groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]) << _HITS_BITS, False, acronym, within is None))
-        # Bounded, the candidates count too: a dict filled through a set of them costs a pass of
-        # hashing per candidate, the mask of _packed_dense none.
-        reads = sum(len(group[2]) for group in groups) + (len(within) if within is not None else 0)
-        keep: set[int] | np.ndarray | None = None
-        if "numpy" in sys.modules and reads >= _DENSE_FROM:
-            keep = None if within is None else _mask(len(self._ids), within)
-            dense, keyword_hits = self._packed_dense(word, groups, keyword_groups, typo_groups, bool(acronym), keep)
-            match = _WordMatch(None, keyword_hits, expansion.vocabulary, dense)
-        else:
-            keep = None if within is None else set(_listed(within))
-            packed, keyword_hits = self._packed_sparse(word, groups, keyword_groups, typo_groups, bool(acronym), keep)
-            match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
-        if within is None:
-            _cache(self._matches, word, match)
-        else:
-            assert keep is not None
-            _cache(self._bounded_matches, word, (keep, match, len(within)))
-        return match
+            groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]) << _HITS_BITS, False, acronym, whole))
+        return groups, keyword_groups, typo_groups, bool(acronym)
 
     def _packed_sparse(
         self,
@@ -1537,6 +1690,12 @@ def _candidates_inside(
         np.concatenate([candidates[low:high] for low, high in pairs]),
         np.concatenate([summed[low:high] for low, high in pairs]),
     )
+
+
+def _numpy_ready() -> bool:
+    """Whether numpy is imported (and not being imported by another thread)."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and not getattr(getattr(numpy, "__spec__", None), "_initializing", False)
 
 
 def _cache(cache: dict[Any, Any], key: object, value: object, limit: int = _MAX_MATCHES) -> None:

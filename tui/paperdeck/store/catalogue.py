@@ -155,6 +155,9 @@ class Catalogue:
         self._storage = AtomicJSONStorage(self.path)
         self._papers: dict[str, Paper] = {}
         self._generation = next(_GENERATIONS)  # see generation
+        #: The papers :meth:`papers_at` last took, by the stamp of the papers held and the spans
+        #: (let go each time the papers are replaced: an old generation's papers are not held on).
+        self._scope_papers: tuple[tuple[int, int, int], tuple[tuple[int, int], ...], list[Paper]] | None = None
         self._aliases: dict[str, str] = {}
         #: The rows cache while the catalogue is not parsed (:attr:`_rows`): each row as read (a
         #: JSON line) until first shown, then as a :class:`PaperRow` (decoding every row at
@@ -419,22 +422,31 @@ class Catalogue:
     def papers_at(self, spans: Iterable[tuple[int, int]]) -> list[Paper]:
         """The papers at positions ``[start, stop)`` of each of ``spans`` (ascending, apart), in
         catalogue order; loads if needed. Taken off the papers held in C, no list of every paper
-        made (a venue scope's papers in a library: :func:`~paperdeck.search.venues.papers_of_scope`).
+        made (a venue scope's papers in a library: :func:`~paperdeck.search.venues.papers_of_scope`);
+        the last spans' papers are kept while the papers held are the same, so that the next call
+        (a scoped query's next keystroke) copies them, not walks the papers before the spans again.
 
         Raises:
             StoreError: as :meth:`load`.
             ValueError: the spans are not ascending and apart.
         """
         self.load()
-        held = iter(self._papers.values())  # (replaced whole, never changed in place)
+        papers = self._papers  # (replaced whole, never changed in place)
+        wanted = tuple(spans)
+        stamp = (self._generation, id(papers), len(papers))
+        known = self._scope_papers
+        if known is not None and known[0] == stamp and known[1] == wanted:
+            return list(known[2])  # a copy (the caller's to change): no walk to the spans again
+        held = iter(papers.values())
         kept: list[Paper] = []
         at = 0
-        for start, stop in spans:
+        for start, stop in wanted:
             if not at <= start <= stop:
                 raise ValueError(f"papers_at: spans not ascending and apart ({start}, {stop})")
             kept += islice(held, start - at, stop - at)
             at = stop
-        return kept
+        self._scope_papers = (stamp, wanted, kept)
+        return list(kept)
 
     @property
     def held_papers(self) -> Mapping[str, Paper]:
@@ -1052,6 +1064,7 @@ class Catalogue:
         self._write(papers, aliases)
         self._papers = papers
         self._generation = next(_GENERATIONS)
+        self._scope_papers = None
         self._aliases = aliases
         self._write_rows_cache()
 
@@ -1094,6 +1107,7 @@ class Catalogue:
             self._written_spans = None  # the rows cache written beside the file holds them
             self._shown_rows = {}
             self._generation = next(_GENERATIONS)
+            self._scope_papers = None
 
     def read_named(self, paper_ids: Iterable[str]) -> NamedPapers | None:
         """The papers named by ``paper_ids`` (each its current id, no alias), each parsed alone
@@ -1254,6 +1268,7 @@ class Catalogue:
         self._cached_venue_columns = venue_columns
         self._spans_line, self._cached_spans, self._span_line = None, catalogue_spans, None
         self._generation = next(_GENERATIONS)
+        self._scope_papers = None
 
     def changed(self) -> bool:
         """Whether the catalogue on disk is another than the one last read or written here
@@ -1313,6 +1328,7 @@ class Catalogue:
         self._catalogue_stamp = stamp
         self._papers = papers
         self._generation = next(_GENERATIONS)
+        self._scope_papers = None
         self._aliases = dict(aliases)
         return True
 
@@ -1338,6 +1354,7 @@ class Catalogue:
             if by_spans is not None:
                 self._papers = by_spans
                 self._generation = next(_GENERATIONS)
+                self._scope_papers = None
                 self._aliases = dict(aliases)
                 return
         held = self._papers  # read again: a paper unchanged stays the object held, not a copy of it
@@ -1345,6 +1362,7 @@ class Catalogue:
         if streamed is not None:
             self._papers, self._aliases = streamed
             self._generation = next(_GENERATIONS)
+            self._scope_papers = None
             return
         data = self._storage.read()
         if data is None:
@@ -1371,6 +1389,7 @@ class Catalogue:
             raise StoreError(self.path, reason) from None
         self._papers = {paper.id: _same_or(held.get(paper.id), paper) for paper in papers}
         self._generation = next(_GENERATIONS)
+        self._scope_papers = None
         alias_docs = data.get("aliases") or {}
         self._aliases = {str(k): str(v) for doc in alias_docs.values() for k, v in doc.items()}
 
