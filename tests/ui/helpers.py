@@ -50,6 +50,21 @@ async def started(app: PaperApp, size: tuple[int, int] = SIZE) -> AsyncIterator[
         yield app, pilot
 
 
+async def scoped_with_stars(pilot: Pilot[Any], venue: str, papers: int) -> MainScreen:
+    """The main screen scoped to ``venue`` once its list holds ``papers`` rows and the top bar
+    counts the stars (``★``): the state the top bar's give-way tests start from (waits counted)."""
+    from tests.waits import wait_for
+
+    app = pilot.app
+    assert isinstance(app, PaperApp)
+    screen = main_screen(app)
+    screen.list_filter.set_scope([venue])
+    await settle(pilot)
+    await wait_for(pilot, lambda: len(screen.view_ids()) == papers, what="the scope")
+    await wait_for(pilot, lambda: "★" in counts(app), what=lambda: counts(app))
+    return screen
+
+
 def counts(app: PaperApp) -> str:
     """The counts beside the filter bar (or the query hint shown there)."""
     return main_screen(app).query_one("#counts", CountsLabel).text

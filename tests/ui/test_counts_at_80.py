@@ -14,7 +14,7 @@ from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.starred_note import kept_with_count, starred_note
 from textual.pilot import Pilot
 
-from tests.ui.helpers import counts, main_screen, settle
+from tests.ui.helpers import counts, main_screen, scoped_with_stars, settle
 from tests.ui.test_query_bar import typed
 from tests.waits import wait_for
 
@@ -153,11 +153,7 @@ async def test_the_star_count_stays_at_80_beside_a_scope_and_its_matches_elsewhe
     app = PaperApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        screen = main_screen(app)
-        screen.list_filter.set_scope(["ICLR 2026"])
-        await settle(pilot)
-        await wait_for(pilot, lambda: len(screen.view_ids()) == 19_630, what="the scope")
-        await wait_for(pilot, lambda: "★" in counts(app), what=lambda: counts(app))
+        await scoped_with_stars(pilot, "ICLR 2026", 19_630)
         assert counts(app).strip() == "19,630 papers · ICLR… · ★ 1 (2 all)", counts(app)
         assert len(await typed(pilot, "diffusion")) == 2_454
         await _counts_say(pilot, app, {"2,454 of 19,630 · ICLR 2026 · ★ 1/2"})

@@ -17,7 +17,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.list_counts import short_scope_notes
 
-from tests.ui.helpers import counts, main_screen, settle
+from tests.ui.helpers import counts, scoped_with_stars, settle
 from tests.ui.test_query_bar import typed
 from tests.waits import wait_for
 
@@ -53,11 +53,7 @@ async def test_the_same_notes_stay_as_the_counts_change(tmp_path: Path, width: i
     app = PaperApp(store=_store(tmp_path))
     async with app.run_test(size=(width, 24)) as pilot:
         await settle(pilot)
-        screen = main_screen(app)
-        screen.list_filter.set_scope(["ICLR 2026"])
-        await settle(pilot)
-        await wait_for(pilot, lambda: len(screen.view_ids()) == 19_630, what="the scope")
-        await wait_for(pilot, lambda: "★" in counts(app), what=lambda: counts(app))
+        screen = await scoped_with_stars(pilot, "ICLR 2026", 19_630)
         unfiltered = counts(app)
         assert "ICLR…" not in unfiltered and "ICLR 2026" in unfiltered, unfiltered
         said = []
