@@ -762,11 +762,21 @@ class SearchIndex:
             candidates, totals = _candidates_inside(candidates, totals, self._spans(inside))
             if dense is not None:
                 dense = (candidates, totals)  # type: ignore[assignment]  # arrays cut from arrays
-            if not len(candidates):
-                _cache(rankings, ranking_key, [], _MAX_RANKINGS)
-                return []
-        ranked = self._sorted(candidates, totals, [matches[word] for word in query_words], dense)
-        _cache(rankings, ranking_key, ranked, _MAX_RANKINGS)
+        return self._kept_ranking(rankings, ranking_key, candidates, totals, [matches[w] for w in query_words], dense)
+
+    def _kept_ranking(
+        self,
+        rankings: dict[Any, Sequence[int]],
+        key: Any,
+        candidates: list[int] | np.ndarray,
+        totals: list[int] | np.ndarray,
+        matches: list[_WordMatch],
+        dense: tuple[np.ndarray, np.ndarray] | None,
+    ) -> Sequence[int]:
+        """The ``candidates`` ranked (:meth:`_sorted`; none: an empty ranking), kept in ``rankings``
+        under ``key`` (at most ``_MAX_RANKINGS``) for the next keystroke to start from."""
+        ranked: Sequence[int] = self._sorted(candidates, totals, matches, dense) if len(candidates) else []
+        _cache(rankings, key, ranked, _MAX_RANKINGS)
         return ranked
 
     def _sorted(
@@ -861,12 +871,7 @@ class SearchIndex:
         assert candidates is not None
         self._count_found(tuple(query_words), notes, len(candidates) + len(elsewhere))
         ranking_key = (tuple(query_words), inside)
-        if not len(candidates):
-            _cache(rankings, ranking_key, [], _MAX_RANKINGS)
-            return []
-        ranked = self._sorted(candidates, totals, [matches[word] for word in query_words], dense)
-        _cache(rankings, ranking_key, ranked, _MAX_RANKINGS)
-        return ranked
+        return self._kept_ranking(rankings, ranking_key, candidates, totals, [matches[w] for w in query_words], dense)
 
     def _scoped_match(self, word: str, inside: bytes) -> tuple[_WordMatch, np.ndarray]:
         """``word``'s match (:meth:`_match`) over the positions whose byte of ``inside`` is 1
