@@ -85,3 +85,20 @@ async def test_a_list_cut_short_says_et_al_in_the_pane(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "Authors: Jane Doe, Hans Müller … et al." in static_text(main_screen(app).query_one(PaperDetail))
+
+
+async def test_the_author_picker_of_many_names_fits_an_80_by_24_screen(tmp_path: Path) -> None:
+    """The merged build's tester: with 42 authors the picker was taller than an 80×24 screen and
+    opened scrolled, its heading off the screen. The list takes the rows left; the heading, the
+    filter box and the key line are all on the screen."""
+    app = PaperApp(store=_store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, AuthorPicker)
+        dialog = app.screen.query_one("#author-dialog")
+        assert dialog.scroll_y == 0 and dialog.max_scroll_y == 0, (dialog.region, dialog.virtual_size)
+        for part in (".prompt-title", "#author-filter", "#author-hint"):
+            region = app.screen.query_one(part).region
+            assert 0 <= region.y and region.bottom <= 24 and region.height >= 1, (part, region)
