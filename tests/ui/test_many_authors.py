@@ -101,4 +101,4 @@ async def test_the_author_picker_of_many_names_fits_an_80_by_24_screen(tmp_path:
         assert dialog.scroll_y == 0 and dialog.max_scroll_y == 0, (dialog.region, dialog.virtual_size)
         for part in (".prompt-title", "#author-filter", "#author-hint"):
             region = app.screen.query_one(part).region
-            assert 0 <= region.y and region.bottom <= 24 and region.height >= 1, (part, region)
+            assert region.y >= 0 and region.bottom <= 24 and region.height >= 1, (part, region)
